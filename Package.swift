@@ -1,0 +1,110 @@
+// swift-tools-version:6.2
+// fleetwx: nightly flight-schedule weather briefings from Apple WeatherKit.
+//
+// One library target per pipeline stage (schedule → airports → plan → fetch/cache/quota →
+// briefing → reports) under a thin `fleetwx` executable. C libraries come only from the
+// system through system-library targets; no outside Swift package can be fetched here.
+import PackageDescription
+
+let package = Package(
+    name: "fleetwx",
+    products: [
+        .executable(name: "fleetwx", targets: ["fleetwx"])
+    ],
+    targets: [
+        // System libraries. Each module map includes a local shim.h; pkg-config supplies the
+        // include and link flags (libxml2 needs -I/usr/include/libxml2).
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+
+        // RFC 4180 reading (streaming, line numbers, raw text) and writing (formula-safe).
+        .target(name: "FleetCSV"),
+        // Airport directory: the airportsdata CSV shipped as a resource, with its licence.
+        .target(
+            name: "FleetAirports",
+            dependencies: ["FleetCSV"],
+            resources: [.copy("Resources/airports.csv"), .copy("Resources/LICENSE-airportsdata")]
+        ),
+        // Schedule CSV reader: streaming RFC 4180, header aliases, local times, rejects.
+        .target(name: "FleetSchedule", dependencies: ["FleetAirports", "FleetCSV"]),
+        // ES256 developer tokens (OpenSSL libcrypto).
+        .target(name: "FleetAuth", dependencies: ["CCrypto"]),
+        // WeatherKit REST models, request building, HTTP client, replay and recording.
+        .target(name: "FleetWeatherKit", dependencies: ["FleetAuth"]),
+        // Cells, windows and the requests a run needs.
+        .target(name: "FleetPlan", dependencies: ["FleetSchedule", "FleetAirports", "FleetWeatherKit"]),
+        // SQLite state: cache, quota ledger, run history.
+        .target(name: "FleetStore", dependencies: ["CSQLite"]),
+        // Fetch engine: cache reuse, quota reservations, bounded concurrency, retries.
+        .target(name: "FleetFetch", dependencies: ["FleetPlan", "FleetWeatherKit", "FleetStore"]),
+        // Weather for each flight: hours, hazards, category, alerts, risk.
+        .target(name: "FleetBriefing", dependencies: ["FleetSchedule", "FleetPlan", "FleetWeatherKit"]),
+        // libxml2 DOM builder. Must NOT import Foundation: Debian's ICU-enabled libxml2 and
+        // Foundation's _FoundationICU clash in one Swift module (docs/swift-style.md §3.2).
+        .target(name: "FleetHTML", dependencies: ["CLibXML2"]),
+        // HTML, CSV and run.json reports, staged and published atomically.
+        .target(name: "FleetReports", dependencies: ["FleetBriefing", "FleetHTML", "FleetStore", "FleetCSV"]),
+        // Commands, options and wiring of live dependencies.
+        .target(
+            name: "FleetApp",
+            dependencies: [
+                "FleetAirports", "FleetSchedule", "FleetPlan", "FleetAuth", "FleetWeatherKit",
+                "FleetStore", "FleetFetch", "FleetBriefing", "FleetReports",
+            ]
+        ),
+        // The thin executable: parse, run, exit.
+        .executableTarget(name: "fleetwx", dependencies: ["FleetApp"]),
+
+        // Shared test helpers: temp dirs, fixtures, the fake transport, running the binary,
+        // starting the fake WeatherKit server.
+        .target(
+            name: "FleetTestSupport",
+            dependencies: ["FleetWeatherKit", "FleetAirports"],
+            path: "Tests/FleetTestSupport"
+        ),
+        .testTarget(name: "FleetCSVTests", dependencies: ["FleetCSV"]),
+        .testTarget(name: "FleetAirportsTests", dependencies: ["FleetAirports", "FleetTestSupport"]),
+        .testTarget(
+            name: "FleetScheduleTests",
+            dependencies: ["FleetSchedule", "FleetTestSupport"],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(name: "FleetPlanTests", dependencies: ["FleetPlan", "FleetTestSupport"]),
+        .testTarget(name: "FleetAuthTests", dependencies: ["FleetAuth", "FleetTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "FleetWeatherKitTests",
+            dependencies: ["FleetWeatherKit", "FleetTestSupport"],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(name: "FleetStoreTests", dependencies: ["FleetStore", "FleetTestSupport"]),
+        .testTarget(name: "FleetFetchTests", dependencies: ["FleetFetch", "FleetTestSupport"]),
+        .testTarget(name: "FleetBriefingTests", dependencies: ["FleetBriefing", "FleetTestSupport"]),
+        .testTarget(name: "FleetHTMLTests", dependencies: ["FleetHTML"]),
+        .testTarget(name: "FleetReportsTests", dependencies: ["FleetReports", "FleetTestSupport"]),
+        .testTarget(
+            name: "FleetAppTests",
+            dependencies: ["FleetApp", "FleetTestSupport", "fleetwx"]
+        ),
+    ]
+)
+
+// Strict settings for every Swift target (system-library targets take no Swift settings).
+for target in package.targets {
+    switch target.type {
+    case .regular, .test, .executable:
+        var settings = target.swiftSettings ?? []
+        settings.append(contentsOf: [
+            .swiftLanguageMode(.v6),
+            .enableUpcomingFeature("ExistentialAny"),
+            .enableUpcomingFeature("InternalImportsByDefault"),
+            .enableUpcomingFeature("MemberImportVisibility"),
+            .treatAllWarnings(as: .error),
+        ])
+        target.swiftSettings = settings
+    case .macro, .plugin, .system, .binary:
+        break
+    @unknown default:
+        break
+    }
+}

@@ -1,0 +1,55 @@
+internal import FleetCSV
+internal import Foundation
+
+/// Where each airportsdata column sits, found from the header so a reordered refresh of the
+/// dataset still loads.
+struct AirportColumns {
+    private let icao, iata, name, city, subd, country, elevation, lat, lon, tz: Int
+    private let width: Int
+
+    init(header: [String], path: String) throws(AirportsError) {
+        let names = header.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        func index(_ name: String) throws(AirportsError) -> Int {
+            guard let found = names.firstIndex(of: name) else {
+                throw .malformed(path: path, line: 1, reason: "missing column \(name)")
+            }
+            return found
+        }
+        icao = try index("icao")
+        iata = try index("iata")
+        name = try index("name")
+        city = try index("city")
+        subd = try index("subd")
+        country = try index("country")
+        elevation = try index("elevation")
+        lat = try index("lat")
+        lon = try index("lon")
+        tz = try index("tz")
+        width = names.count
+    }
+
+    func airport(from record: CSVRecord, path: String) throws(AirportsError) -> Airport {
+        let fields = record.fields
+        guard record.problem == nil, fields.count == width else {
+            throw .malformed(path: path, line: record.line, reason: record.problem?.description ?? "wrong field count")
+        }
+        guard let latitude = Double(fields[lat]), let longitude = Double(fields[lon]),
+            (-90...90).contains(latitude), (-180...180).contains(longitude)
+        else {
+            throw .malformed(path: path, line: record.line, reason: "bad coordinates")
+        }
+        let code = fields[iata].uppercased()
+        return Airport(
+            icao: fields[icao].uppercased(),
+            iata: code.isEmpty ? nil : code,
+            name: fields[name],
+            city: fields[city],
+            subdivision: fields[subd],
+            country: fields[country].uppercased(),
+            elevationFeet: Double(fields[elevation]).map { Int($0.rounded()) },
+            latitude: latitude,
+            longitude: longitude,
+            timeZone: fields[tz]
+        )
+    }
+}

@@ -1,0 +1,107 @@
+internal import FleetCSV
+public import Foundation
+
+/// Looks airports up by IATA or ICAO code, in any case.
+///
+/// Built once per run from the airportsdata CSV bundled with the package (see
+/// `scripts/refresh-airports.py` to update it). Lookups are dictionary hits, so resolving
+/// every row of a large schedule costs nothing measurable.
+public struct AirportDirectory: Sendable {
+    private let byIATA: [String: Airport]
+    private let byICAO: [String: Airport]
+
+    /// Every airport in the directory.
+    public let airports: [Airport]
+
+    /// Builds a directory from airport records.
+    ///
+    /// - Parameter airports: The records; a later duplicate code does not replace an earlier one.
+    public init(airports: [Airport]) {
+        self.airports = airports
+        var iata: [String: Airport] = [:]
+        var icao: [String: Airport] = [:]
+        for airport in airports {
+            if let code = airport.iata, iata[code] == nil { iata[code] = airport }
+            if airport.hasRealICAO, icao[airport.icao] == nil { icao[airport.icao] = airport }
+        }
+        self.byIATA = iata
+        self.byICAO = icao
+    }
+
+    /// The number of airports.
+    public var count: Int { airports.count }
+
+    /// Finds an airport by code: three letters are IATA, four characters ICAO.
+    ///
+    /// - Parameter code: The code, any case, surrounding spaces ignored.
+    /// - Returns: The airport, or `nil` when the code is unknown or not shaped like a code.
+    public func lookup(_ code: String) -> Airport? {
+        let key = code.trimmingCharacters(in: .whitespaces).uppercased()
+        switch key.utf8.count {
+        case 3: return byIATA[key]
+        case 4: return byICAO[key]
+        default: return nil
+        }
+    }
+}
+
+extension AirportDirectory {
+    /// Loads the directory bundled with fleetwx.
+    ///
+    /// - Returns: The directory.
+    /// - Throws: ``AirportsError`` when the resource is missing or malformed.
+    public static func bundled() throws(AirportsError) -> AirportDirectory {
+        guard let url = Bundle.module.url(forResource: "airports", withExtension: "csv") else {
+            throw .resourceMissing
+        }
+        return try load(from: url)
+    }
+
+    /// Loads a directory from an airportsdata-format CSV file.
+    ///
+    /// - Parameter url: The CSV file (`icao,iata,name,city,subd,country,elevation,lat,lon,tz,lid`).
+    /// - Returns: The directory.
+    /// - Throws: ``AirportsError`` when the file cannot be read or a row is malformed.
+    public static func load(from url: URL) throws(AirportsError) -> AirportDirectory {
+        let source: FileByteSource
+        do {
+            source = try FileByteSource(url: url)
+        } catch {
+            throw .unreadable(path: url.path, reason: "\(error.localizedDescription)")
+        }
+        var reader = CSVReader(source: source)
+        return try parse(&reader, path: url.path)
+    }
+
+    /// Parses airportsdata CSV text (used by tests and by ``load(from:)``).
+    ///
+    /// - Parameter text: The CSV text with its header.
+    /// - Returns: The directory.
+    /// - Throws: ``AirportsError`` on a malformed header or row.
+    public static func parse(csv text: String) throws(AirportsError) -> AirportDirectory {
+        var reader = CSVReader(text: text)
+        return try parse(&reader, path: "<memory>")
+    }
+
+    private static func parse<S>(_ reader: inout CSVReader<S>, path: String) throws(AirportsError)
+        -> AirportDirectory
+    {
+        var airports: [Airport] = []
+        airports.reserveCapacity(30_000)
+        do {
+            guard let header = try reader.next() else {
+                throw AirportsError.malformed(path: path, line: 1, reason: "empty file")
+            }
+            let columns = try AirportColumns(header: header.fields, path: path)
+            while let record = try reader.next() {
+                if record.isBlank { continue }
+                airports.append(try columns.airport(from: record, path: path))
+            }
+        } catch let error as AirportsError {
+            throw error
+        } catch {
+            throw .unreadable(path: path, reason: "\(error)")
+        }
+        return AirportDirectory(airports: airports)
+    }
+}

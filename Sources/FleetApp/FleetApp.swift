@@ -1,0 +1,1 @@
+// Placeholder: FleetApp is built in a later step.

@@ -1,0 +1,1 @@
+// Placeholder: FleetAuth is built in a later step.

@@ -1,0 +1,1 @@
+// Placeholder: FleetBriefing is built in a later step.

@@ -1,0 +1,70 @@
+public import Foundation
+
+/// Where the reader gets its bytes from, a chunk at a time.
+///
+/// A protocol so tests can feed tiny chunks (to exercise records that straddle chunk
+/// boundaries) while the live reader streams a file without loading it whole.
+public protocol ByteSource {
+    /// The next chunk, or `nil` at the end of the input.
+    ///
+    /// - Throws: An I/O error from the underlying file.
+    mutating func nextChunk() throws -> [UInt8]?
+}
+
+/// Streams a file in fixed-size chunks.
+public struct FileByteSource: ByteSource {
+    private let handle: FileHandle
+    private let chunkSize: Int
+
+    /// Opens a file for streaming.
+    ///
+    /// - Parameters:
+    ///   - url: The file to read.
+    ///   - chunkSize: Bytes per read.
+    /// - Throws: When the file cannot be opened.
+    public init(url: URL, chunkSize: Int = 64 * 1024) throws {
+        self.handle = try FileHandle(forReadingFrom: url)
+        self.chunkSize = chunkSize
+    }
+
+    public mutating func nextChunk() throws -> [UInt8]? {
+        guard let data = try handle.read(upToCount: chunkSize), !data.isEmpty else {
+            try? handle.close()
+            return nil
+        }
+        return [UInt8](data)
+    }
+}
+
+/// Serves bytes already in memory, in chunks of a chosen size.
+public struct MemoryByteSource: ByteSource {
+    private let bytes: [UInt8]
+    private let chunkSize: Int
+    private var offset = 0
+
+    /// Wraps bytes.
+    ///
+    /// - Parameters:
+    ///   - bytes: The whole input.
+    ///   - chunkSize: Bytes per chunk.
+    public init(_ bytes: [UInt8], chunkSize: Int = 64 * 1024) {
+        self.bytes = bytes
+        self.chunkSize = max(1, chunkSize)
+    }
+
+    /// Wraps a string's UTF-8 bytes.
+    ///
+    /// - Parameters:
+    ///   - text: The whole input.
+    ///   - chunkSize: Bytes per chunk.
+    public init(_ text: String, chunkSize: Int = 64 * 1024) {
+        self.init(Array(text.utf8), chunkSize: chunkSize)
+    }
+
+    public mutating func nextChunk() throws -> [UInt8]? {
+        guard offset < bytes.count else { return nil }
+        let end = min(bytes.count, offset + chunkSize)
+        defer { offset = end }
+        return Array(bytes[offset..<end])
+    }
+}

@@ -1,0 +1,86 @@
+/// Writes RFC 4180 CSV that spreadsheets cannot mistake for formulas.
+///
+/// Text that comes from data (flight numbers, alert headlines, raw rejected rows) is a
+/// ``CSVCell/text(_:)`` and gets a leading `'` when it starts with `=`, `+`, `-`, `@`, tab or
+/// carriage return, so Excel or LibreOffice never evaluates it. Numbers the program formats
+/// itself are ``CSVCell/number(_:)`` and stay plain so analysts can compute with them
+/// (a negative temperature such as `-3.5` is a number, not a formula).
+public enum CSVCell: Sendable, Equatable {
+    /// Text from data or the program; formula-guarded.
+    case text(String)
+    /// A number formatted by the program (digits, one `.`, optional leading `-`).
+    case number(String)
+    /// An empty cell.
+    case empty
+}
+
+/// Builds CSV text row by row (CRLF line ends, as RFC 4180 specifies).
+public struct CSVWriter: Sendable {
+    /// The CSV text so far.
+    public private(set) var text = ""
+
+    /// Creates an empty writer.
+    public init() {}
+
+    /// Creates a writer whose first row is a header.
+    ///
+    /// - Parameter header: The column names.
+    public init(header: [String]) {
+        appendRow(header.map(CSVCell.text))
+    }
+
+    /// Appends one row.
+    ///
+    /// - Parameter cells: The row's cells in column order.
+    public mutating func appendRow(_ cells: [CSVCell]) {
+        var first = true
+        for cell in cells {
+            if !first { text.append(",") }
+            first = false
+            text.append(Self.encode(cell))
+        }
+        text.append("\r\n")
+    }
+
+    /// Encodes one cell: formula guard for text, then quoting when needed.
+    ///
+    /// - Parameter cell: The cell.
+    /// - Returns: The cell as it appears in the file.
+    public static func encode(_ cell: CSVCell) -> String {
+        switch cell {
+        case .empty:
+            return ""
+        case .number(let value):
+            return quoteIfNeeded(value)
+        case .text(let value):
+            return quoteIfNeeded(guardFormula(value))
+        }
+    }
+
+    /// Prefixes a `'` to text a spreadsheet would run as a formula.
+    ///
+    /// - Parameter value: The text.
+    /// - Returns: The text, safe to open in a spreadsheet.
+    public static func guardFormula(_ value: String) -> String {
+        guard let first = value.unicodeScalars.first else { return value }
+        switch first {
+        case "=", "+", "-", "@", "\t", "\r": return "'" + value
+        default: return value
+        }
+    }
+
+    private static func quoteIfNeeded(_ value: String) -> String {
+        let needsQuotes = value.utf8.contains { byte in
+            byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\n")
+                || byte == UInt8(ascii: "\r")
+        }
+        guard needsQuotes else { return value }
+        var quoted = "\""
+        for character in value {
+            if character == "\"" { quoted.append("\"") }
+            quoted.append(character)
+        }
+        quoted.append("\"")
+        return quoted
+    }
+}

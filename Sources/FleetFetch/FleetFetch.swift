@@ -1,0 +1,1 @@
+// Placeholder: FleetFetch is built in a later step.

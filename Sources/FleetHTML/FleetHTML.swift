@@ -1,0 +1,1 @@
+// Placeholder: FleetHTML is built in a later step.

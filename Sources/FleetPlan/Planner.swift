@@ -1,0 +1,134 @@
+internal import FleetAirports
+public import FleetSchedule
+internal import FleetWeatherKit
+public import Foundation
+
+/// Groups flights into cells and works out the requests that fetch each cell once.
+///
+/// Pure: the clock comes in as `now`, so the same schedule and time always give the same
+/// plan (and `fleetwx plan` shows exactly what `run` would start from).
+public struct Planner: Sendable {
+    /// WeatherKit's hourly forecast reaches about ten days ahead.
+    public static let horizon: TimeInterval = 10 * 24 * 3600
+    /// One request returns at most 240 hours.
+    public static let maxHoursPerRequest = 240
+
+    /// The grid.
+    public let grid: Grid
+    /// The run's clock reading.
+    public let now: Date
+
+    /// Creates a planner.
+    ///
+    /// - Parameters:
+    ///   - grid: The cell grid.
+    ///   - now: The run's time, for the horizon and for past windows.
+    public init(grid: Grid, now: Date) {
+        self.grid = grid
+        self.now = now
+    }
+
+    /// True when an instant lies beyond the forecast horizon.
+    ///
+    /// - Parameter date: A scheduled time.
+    /// - Returns: Whether no forecast can exist for it yet.
+    public func isBeyondHorizon(_ date: Date) -> Bool {
+        date > now.addingTimeInterval(Self.horizon)
+    }
+
+    /// Plans the cells and requests for a set of flights.
+    ///
+    /// - Parameter flights: The accepted flights.
+    /// - Returns: The plan, cells in priority order.
+    public func plan(_ flights: [Flight]) -> FetchPlan {
+        var builders: [CellKey: CellBuilder] = [:]
+        for flight in flights {
+            for (airport, time, isDeparture) in [
+                (flight.origin, flight.departure, true), (flight.destination, flight.arrival, false),
+            ] {
+                let key = grid.key(latitude: airport.latitude, longitude: airport.longitude)
+                builders[key, default: CellBuilder(key: key)].add(
+                    airport: airport, time: time, isDeparture: isDeparture,
+                    inHorizon: !isBeyondHorizon(time))
+            }
+        }
+        let cells = builders.values.map { $0.build() }.sorted(by: Self.priority)
+        let requests = cells.flatMap(requests(for:))
+        return FetchPlan(cells: cells, requests: requests, grid: grid)
+    }
+
+    /// Earliest departure first, then most flights, then key (for a stable order).
+    static func priority(_ lhs: Cell, _ rhs: Cell) -> Bool {
+        if lhs.earliestDeparture != rhs.earliestDeparture { return lhs.earliestDeparture < rhs.earliestDeparture }
+        if lhs.flightCount != rhs.flightCount { return lhs.flightCount > rhs.flightCount }
+        return lhs.key < rhs.key
+    }
+
+    /// Splits a cell's window into requests of at most 240 hours.
+    ///
+    /// - Parameter cell: The cell.
+    /// - Returns: Its requests; none when all its times are beyond the horizon.
+    public func requests(for cell: Cell) -> [CellRequest] {
+        guard let window = cell.window else { return [] }
+        var requests: [CellRequest] = []
+        var start = window.start
+        let step = TimeInterval(Self.maxHoursPerRequest * 3600)
+        var liveAssigned = false
+        while start < window.end {
+            let end = min(window.end, start.addingTimeInterval(step))
+            var sets: [DataSet] = [.forecastDaily, .forecastHourly]
+            if end > now, !liveAssigned {
+                sets += [.currentWeather, .weatherAlerts]
+                liveAssigned = true
+            }
+            requests.append(
+                CellRequest(
+                    cell: cell.key, hourlyStart: start, hourlyEnd: end,
+                    dailyStart: TimeMath.floorDay(start.addingTimeInterval(-14 * 3600)),
+                    dailyEnd: TimeMath.floorDay(end.addingTimeInterval(14 * 3600)).addingTimeInterval(86_400),
+                    dataSets: sets.sorted(), timeZone: cell.timeZone, country: cell.country,
+                    part: requests.count))
+            start = end
+        }
+        return requests
+    }
+}
+
+/// Accumulates one cell's airports and times.
+private struct CellBuilder {
+    let key: CellKey
+    var airports: [String: Airport] = [:]
+    var firstAirport: Airport?
+    var earliest: Date?
+    var latest: Date?
+    var earliestDeparture: Date?
+    var earliestAny: Date = .distantFuture
+    var count = 0
+
+    init(key: CellKey) { self.key = key }
+
+    mutating func add(airport: Airport, time: Date, isDeparture: Bool, inHorizon: Bool) {
+        if firstAirport == nil || airport.code < (firstAirport?.code ?? "") { firstAirport = airport }
+        airports[airport.code] = airport
+        count += 1
+        earliestAny = min(earliestAny, time)
+        if isDeparture { earliestDeparture = min(earliestDeparture ?? time, time) }
+        guard inHorizon else { return }
+        earliest = min(earliest ?? time, time)
+        latest = max(latest ?? time, time)
+    }
+
+    func build() -> Cell {
+        var window: DateInterval?
+        if let earliest, let latest {
+            let start = TimeMath.floorHour(earliest).addingTimeInterval(-3600)
+            let end = TimeMath.floorHour(latest).addingTimeInterval(2 * 3600)
+            window = DateInterval(start: start, end: end)
+        }
+        let sorted = airports.values.sorted { $0.code < $1.code }
+        return Cell(
+            key: key, airports: sorted, timeZone: firstAirport?.timeZone ?? "UTC",
+            country: firstAirport?.country ?? "", window: window, flightCount: count,
+            earliestDeparture: earliestDeparture ?? earliestAny)
+    }
+}

@@ -1,0 +1,1 @@
+// Placeholder: FleetReports is built in a later step.

@@ -1,0 +1,1 @@
+// Placeholder: FleetStore is built in a later step.

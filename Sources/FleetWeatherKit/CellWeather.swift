@@ -1,0 +1,131 @@
+public import Foundation
+
+/// Everything known about the weather of one location cell, merged from one or more bodies
+/// (a window longer than 240 hours takes several requests; cached data sets come from
+/// different fetches).
+public struct CellWeather: Sendable, Equatable {
+    /// Current conditions, if fetched.
+    public var current: CurrentWeather?
+    /// Hourly forecast, sorted by start, one entry per hour.
+    public var hours: [HourWeather]
+    /// Daily forecast, sorted by start.
+    public var days: [DayWeather]
+    /// Active alerts.
+    public var alerts: [WeatherAlertSummary]
+    /// The combined details page of the alerts.
+    public var alertsDetailsURL: String?
+    /// `metadata.attributionURL`: the legal attribution link for this data.
+    public var attributionURL: String?
+    /// When the oldest data set was read by the service.
+    public var readTime: Date?
+    /// When the soonest data set expires.
+    public var expireTime: Date?
+    /// Set when an expired cached copy stands in for data that could not be fetched:
+    /// the expiry of the oldest such data set.
+    public var staleSince: Date?
+    /// Data sets present.
+    public var dataSets: Set<DataSet>
+    /// Whether ``attributionURL`` came from alert metadata, which a forecast's link replaces.
+    private var attributionFromAlerts = false
+
+    /// Creates empty weather.
+    public init() {
+        hours = []
+        days = []
+        alerts = []
+        dataSets = []
+    }
+
+    /// Merges a body's data sets into this weather.
+    ///
+    /// - Parameter response: A decoded body.
+    public mutating func merge(_ response: WeatherResponse) {
+        if let current = response.currentWeather {
+            if self.current?.asOf ?? .distantPast <= current.asOf ?? .distantPast { self.current = current }
+            note(current.metadata, .currentWeather)
+        }
+        if let hourly = response.forecastHourly {
+            hours = Self.mergeByStart(hours, hourly.hours ?? [], start: \.forecastStart)
+            note(hourly.metadata, .forecastHourly)
+        }
+        if let daily = response.forecastDaily {
+            days = Self.mergeByStart(days, daily.days ?? [], start: \.forecastStart)
+            note(daily.metadata, .forecastDaily)
+        }
+        if let collection = response.weatherAlerts {
+            let known = Set(alerts.compactMap(\.id))
+            alerts += (collection.alerts ?? []).filter { $0.id == nil || !known.contains($0.id ?? "") }
+            alertsDetailsURL = alertsDetailsURL ?? collection.detailsUrl
+            note(collection.metadata, .weatherAlerts)
+        }
+    }
+
+    /// Marks some of this weather as an expired copy standing in for a failed fetch.
+    ///
+    /// - Parameter expiredAt: When the copy expired.
+    public mutating func markStale(expiredAt: Date) {
+        staleSince = min(staleSince ?? expiredAt, expiredAt)
+    }
+
+    /// The hour whose start is the latest at or before `date`, if it covers `date`.
+    ///
+    /// - Parameter date: An instant.
+    /// - Returns: The hour containing the instant.
+    public func hour(containing date: Date) -> HourWeather? {
+        var low = 0
+        var high = hours.count - 1
+        var found: HourWeather?
+        while low <= high {
+            let mid = (low + high) / 2
+            guard let start = hours[mid].forecastStart else { return nil }
+            if start <= date {
+                found = hours[mid]
+                low = mid + 1
+            } else {
+                high = mid - 1
+            }
+        }
+        guard let hour = found, let start = hour.forecastStart, date < start.addingTimeInterval(3600) else {
+            return nil
+        }
+        return hour
+    }
+
+    /// Hours whose start lies in `[from, to]`.
+    ///
+    /// - Parameters:
+    ///   - from: The earliest start.
+    ///   - to: The latest start.
+    /// - Returns: The hours in order.
+    public func hours(from: Date, to: Date) -> [HourWeather] {
+        hours.filter { hour in
+            guard let start = hour.forecastStart else { return false }
+            return start >= from && start <= to
+        }
+    }
+
+    private mutating func note(_ metadata: Metadata?, _ dataSet: DataSet) {
+        dataSets.insert(dataSet)
+        guard let metadata else { return }
+        if let url = metadata.attributionURL {
+            if dataSet != .weatherAlerts, attributionURL == nil || attributionFromAlerts {
+                attributionURL = url
+                attributionFromAlerts = false
+            } else if attributionURL == nil {
+                attributionURL = url
+                attributionFromAlerts = true
+            }
+        }
+        if let read = metadata.readTime { readTime = min(readTime ?? read, read) }
+        if let expire = metadata.expireTime { expireTime = min(expireTime ?? expire, expire) }
+    }
+
+    private static func mergeByStart<T>(_ existing: [T], _ new: [T], start: KeyPath<T, Date?>) -> [T] {
+        var byStart: [Date: T] = [:]
+        for item in existing + new {
+            guard let date = item[keyPath: start] else { continue }
+            byStart[date] = item
+        }
+        return byStart.keys.sorted().compactMap { byStart[$0] }
+    }
+}

@@ -1,0 +1,2 @@
+// Placeholder executable.
+print("fleetwx")
