@@ -39,12 +39,18 @@ let package = Package(
         // Fetch engine: cache reuse, quota reservations, bounded concurrency, retries.
         .target(name: "FleetFetch", dependencies: ["FleetPlan", "FleetWeatherKit", "FleetStore"]),
         // Weather for each flight: hours, hazards, category, alerts, risk.
-        .target(name: "FleetBriefing", dependencies: ["FleetSchedule", "FleetPlan", "FleetWeatherKit"]),
+        .target(name: "FleetBriefing", dependencies: ["FleetSchedule", "FleetPlan", "FleetWeatherKit", "FleetFetch"]),
         // libxml2 DOM builder. Must NOT import Foundation: Debian's ICU-enabled libxml2 and
         // Foundation's _FoundationICU clash in one Swift module (docs/swift-style.md §3.2).
         .target(name: "FleetHTML", dependencies: ["CLibXML2"]),
         // HTML, CSV and run.json reports, staged and published atomically.
-        .target(name: "FleetReports", dependencies: ["FleetBriefing", "FleetHTML", "FleetStore", "FleetCSV"]),
+        .target(
+            name: "FleetReports",
+            dependencies: [
+                "FleetBriefing", "FleetHTML", "FleetCSV", "FleetSchedule", "FleetAirports", "FleetFetch",
+                "FleetWeatherKit", "FleetPlan",
+            ]
+        ),
         // Commands, options and wiring of live dependencies.
         .target(
             name: "FleetApp",

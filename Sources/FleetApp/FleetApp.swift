@@ -1,1 +1,64 @@
-// Placeholder: FleetApp is built in a later step.
+internal import Foundation
+
+/// The fleetwx command line: parses arguments, runs a command, returns the exit code.
+///
+/// Everything the thin `fleetwx` executable does goes through here, so tests can run any
+/// command in-process with an ``AppEnvironment`` of their own.
+public enum FleetApp {
+    static let version = "fleetwx 1.0.0"
+
+    static let valueOptions: [String: Set<String>] = [
+        "run": RunOptions.valueOptions,
+        "plan": RunOptions.valueOptions,
+        "quota": ["state", "monthly-quota"],
+        "cache": ["state"],
+        "airports": [],
+        "check-credentials": ["endpoint", "language"],
+    ]
+
+    static let flagOptions: [String: Set<String>] = [
+        "run": [], "plan": ["json"], "quota": ["json"], "cache": ["json", "prune"], "airports": ["json"],
+        "check-credentials": [],
+    ]
+
+    /// Runs one command line.
+    ///
+    /// - Parameters:
+    ///   - arguments: The words after the program name.
+    ///   - environment: The outside world.
+    /// - Returns: The exit code.
+    public static func main(_ arguments: [String], environment: AppEnvironment) async -> Int32 {
+        if arguments.isEmpty || ["--help", "-h", "help"].contains(arguments[0]) {
+            environment.console.out(Usage.text)
+            return arguments.isEmpty ? 64 : 0
+        }
+        if arguments[0] == "--version" {
+            environment.console.out(version + "\n")
+            return 0
+        }
+        do {
+            let parsed = try ParsedArguments.parse(arguments, valueOptions: valueOptions, flagOptions: flagOptions)
+            return try await dispatch(parsed, environment: environment)
+        } catch {
+            environment.console.err("fleetwx: error: \(error.description)\n")
+            return error.exitCode
+        }
+    }
+
+    private static func dispatch(_ parsed: ParsedArguments, environment: AppEnvironment) async throws(AppError) -> Int32 {
+        switch parsed.command {
+        case "run":
+            return try await RunCommand(options: RunOptions(parsed, environment: environment), environment: environment)
+                .execute()
+        case "plan":
+            return try PlanCommand(options: RunOptions(parsed, environment: environment), environment: environment)
+                .execute()
+        case "airports":
+            return try AirportsCommand(
+                codes: parsed.positionals, json: parsed.flags.contains("json"), environment: environment
+            ).execute()
+        default:
+            throw .usage("'\(parsed.command)' is not available yet")
+        }
+    }
+}

@@ -1,0 +1,46 @@
+internal import Foundation
+internal import Synchronization
+
+/// Where a command's output goes: stdout for what the command was asked to print, stderr for
+/// everything meant for people. A protocol so tests capture both.
+public protocol Console: Sendable {
+    /// Writes to standard output.
+    func out(_ text: String)
+    /// Writes to standard error.
+    func err(_ text: String)
+    /// Whether standard error is a terminal (live progress line) or a log (plain lines).
+    var errIsTerminal: Bool { get }
+}
+
+/// The process's real stdout and stderr.
+public struct StandardConsole: Console {
+    /// Creates the console.
+    public init() {}
+
+    public func out(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    public func err(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    public var errIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+}
+
+/// A console that keeps what is written, for tests.
+public final class CapturingConsole: Console {
+    private let buffers = Mutex<(out: String, err: String)>(("", ""))
+
+    /// Creates an empty console.
+    public init() {}
+
+    public func out(_ text: String) { buffers.withLock { $0.out += text } }
+    public func err(_ text: String) { buffers.withLock { $0.err += text } }
+    public var errIsTerminal: Bool { false }
+
+    /// Everything written to stdout.
+    public var stdout: String { buffers.withLock { $0.out } }
+    /// Everything written to stderr.
+    public var stderr: String { buffers.withLock { $0.err } }
+}

@@ -1,0 +1,35 @@
+internal import FleetAirports
+internal import FleetSchedule
+internal import Foundation
+
+/// Loading the inputs every command shares, with failures turned into exit-code errors.
+enum Inputs {
+    /// The bundled airport directory.
+    static func airports() throws(AppError) -> AirportDirectory {
+        do {
+            return try AirportDirectory.bundled()
+        } catch {
+            throw .fatal(error.description)
+        }
+    }
+
+    /// Reads a schedule; a missing column or unreadable file is fatal (exit 1).
+    static func schedule(_ url: URL, airports: AirportDirectory) throws(AppError) -> Schedule {
+        do {
+            return try ScheduleReader(airports: airports).read(url: url)
+        } catch {
+            throw .fatal(error.description)
+        }
+    }
+
+    /// Prints schedule warnings to stderr, at most `limit` lines plus a count of the rest.
+    static func report(warnings: [ScheduleWarning], path: String, console: any Console, limit: Int = 20) {
+        for warning in warnings.prefix(limit) {
+            let location = warning.line.map { "\(path):\($0)" } ?? path
+            console.err("\(location): warning: \(warning.message)\n")
+        }
+        if warnings.count > limit {
+            console.err("\(path): \(warnings.count - limit) more warning(s) not shown\n")
+        }
+    }
+}

@@ -1,0 +1,123 @@
+internal import FleetAirports
+internal import FleetPlan
+internal import FleetReports
+internal import FleetSchedule
+internal import FleetWeatherKit
+internal import Foundation
+
+/// `fleetwx plan`: what a run would fetch, without sending anything.
+struct PlanCommand {
+    let options: RunOptions
+    let environment: AppEnvironment
+
+    func execute() throws(AppError) -> Int32 {
+        let now = options.now ?? environment.now()
+        let airports = try Inputs.airports()
+        let schedule = try Inputs.schedule(options.schedule, airports: airports)
+        Inputs.report(warnings: schedule.warnings, path: options.scheduleArgument, console: environment.console)
+        let plan = Planner(grid: options.grid, now: now).plan(schedule.flights)
+        let report = PlanReport(schedule: schedule, plan: plan, scheduleArgument: options.scheduleArgument)
+        if options.json {
+            environment.console.out(try report.json())
+        } else {
+            environment.console.out(report.table())
+        }
+        return 0
+    }
+}
+
+/// The plan as `fleetwx plan` prints it.
+struct PlanReport {
+    let schedule: Schedule
+    let plan: FetchPlan
+    let scheduleArgument: String
+
+    struct JSONCell: Encodable {
+        let key: String
+        let airports: [String]
+        let timezone: String
+        let country: String
+        let flights: Int
+        let windowStart: String?
+        let windowEnd: String?
+        let requests: Int
+
+        enum CodingKeys: String, CodingKey {
+            case key, airports, timezone, country, flights, requests
+            case windowStart = "window_start"
+            case windowEnd = "window_end"
+        }
+    }
+
+    struct JSONPlan: Encodable {
+        let schedule: String
+        let flights: [String: Int]
+        let cells: Int
+        let requests: [String: Int]
+        let cellList: [JSONCell]
+
+        enum CodingKeys: String, CodingKey {
+            case schedule, flights, cells, requests
+            case cellList = "cell_list"
+        }
+    }
+
+    func json() throws(AppError) -> String {
+        let requestsByCell = Dictionary(grouping: plan.requests, by: \.cell.text).mapValues(\.count)
+        let cells = plan.cells.map { cell in
+            JSONCell(
+                key: cell.key.text, airports: cell.airports.map(\.code), timezone: cell.timeZone, country: cell.country,
+                flights: cell.flightCount, windowStart: cell.window.map { Timestamp.utc($0.start) },
+                windowEnd: cell.window.map { Timestamp.utc($0.end) }, requests: requestsByCell[cell.key.text] ?? 0)
+        }
+        let body = JSONPlan(
+            schedule: scheduleArgument,
+            flights: ["rows": schedule.dataRows, "accepted": schedule.flights.count, "rejected": schedule.rejects.count],
+            cells: plan.cells.count, requests: ["planned": plan.requests.count], cellList: cells)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            return String(decoding: try encoder.encode(body), as: UTF8.self) + "\n"
+        } catch {
+            throw .fatal("cannot encode the plan: \(error)")
+        }
+    }
+
+    func table() -> String {
+        var lines = [
+            "schedule: \(scheduleArgument)",
+            "flights: \(schedule.flights.count) accepted, \(schedule.rejects.count) rejected",
+            "cells: \(plan.cells.count)",
+            "requests planned: \(plan.requests.count)",
+            "",
+        ]
+        let requestsByCell = Dictionary(grouping: plan.requests, by: \.cell.text).mapValues(\.count)
+        let rows = plan.cells.map { cell -> [String] in
+            let window = cell.window.map { "\(Timestamp.utc($0.start)) → \(Timestamp.utc($0.end))" } ?? "beyond horizon"
+            return [
+                cell.key.text, cell.airports.map(\.code).joined(separator: " "), String(cell.flightCount), window,
+                String(requestsByCell[cell.key.text] ?? 0),
+            ]
+        }
+        lines += TextTable.render(header: ["CELL", "AIRPORTS", "FLIGHTS", "WINDOW (UTC)", "REQUESTS"], rows: rows)
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// Plain aligned text tables for terminal output.
+enum TextTable {
+    static func render(header: [String], rows: [[String]]) -> [String] {
+        var widths = header.map(\.count)
+        for row in rows {
+            for (index, cell) in row.enumerated() where index < widths.count {
+                widths[index] = max(widths[index], cell.count)
+            }
+        }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { index, cell in
+                index == cells.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+            }.joined(separator: "  ")
+        }
+        return [line(header)] + rows.map(line)
+    }
+}

@@ -1,0 +1,117 @@
+internal import FleetBriefing
+internal import FleetPlan
+internal import FleetWeatherKit
+internal import Foundation
+
+/// The options of `run` and `plan`, validated, with flags over environment over defaults.
+struct RunOptions {
+    var scheduleArgument: String
+    var schedule: URL
+    var out: URL?
+    var state: URL
+    var replay: URL?
+    var record: URL?
+    var endpoint: String
+    var concurrency: Int
+    var monthlyQuota: Int
+    var maxRequests: Int?
+    var grid: Grid
+    var language: String
+    var config: BriefingConfig
+    var templates: String?
+    var now: Date?
+    var json: Bool
+
+    static let valueOptions: Set<String> = [
+        "out", "state", "replay", "record", "endpoint", "concurrency", "monthly-quota", "max-requests", "grid",
+        "language", "config", "templates", "now",
+    ]
+
+    init(_ parsed: ParsedArguments, environment: AppEnvironment) throws(AppError) {
+        guard parsed.positionals.count == 1, let schedule = parsed.positionals.first else {
+            throw .usage("'\(parsed.command)' needs exactly one schedule file, got \(parsed.positionals.count)")
+        }
+        scheduleArgument = schedule
+        self.schedule = environment.resolve(schedule)
+        out = parsed.options["out"].map(environment.resolve)
+        state = StatePath.resolve(parsed.options["state"], environment: environment)
+        replay = parsed.options["replay"].map(environment.resolve)
+        record = parsed.options["record"].map(environment.resolve)
+        endpoint = parsed.options["endpoint"] ?? environment.variables["WEATHERKIT_ENDPOINT"] ?? "https://weatherkit.apple.com"
+        concurrency = try parsed.integer("concurrency", in: 1...256) ?? 8
+        monthlyQuota = try parsed.integer("monthly-quota", in: 0...1_000_000_000) ?? 500_000
+        maxRequests = try parsed.integer("max-requests", in: 0...1_000_000_000)
+        grid = try Self.grid(parsed.options["grid"])
+        language = try Self.language(parsed.options["language"] ?? "en-US")
+        config = try Self.config(parsed.options["config"], environment: environment)
+        templates = parsed.options["templates"]
+        now = try Self.now(parsed.options["now"])
+        json = parsed.flags.contains("json")
+        if replay != nil, record != nil { throw .usage("--record cannot be combined with --replay (nothing is fetched)") }
+    }
+
+    private static func grid(_ text: String?) throws(AppError) -> Grid {
+        var degrees = 0.01
+        if let text {
+            guard let value = Double(text) else { throw .usage("--grid must be a number of degrees, got '\(text)'") }
+            degrees = value
+        }
+        do {
+            return try Grid(degrees: degrees)
+        } catch {
+            throw .usage(error.description)
+        }
+    }
+
+    /// A BCP 47-shaped tag (`en-US`, `de`, `zh-Hant-TW`): WeatherKit answers 500 to others.
+    static func language(_ tag: String) throws(AppError) -> String {
+        let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
+        let valid =
+            !parts.isEmpty && (2...3).contains(parts[0].count) && parts[0].allSatisfy { $0.isASCII && $0.isLetter }
+            && parts.dropFirst().allSatisfy { part in
+                (2...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+            }
+        guard valid else { throw .usage("--language must be a language tag such as en-US, got '\(tag)'") }
+        return tag
+    }
+
+    private static func config(_ path: String?, environment: AppEnvironment) throws(AppError) -> BriefingConfig {
+        guard let path else { return BriefingConfig() }
+        do {
+            return try BriefingConfig.load(from: environment.resolve(path))
+        } catch {
+            throw .fatal(error.description)
+        }
+    }
+
+    private static func now(_ text: String?) throws(AppError) -> Date? {
+        guard let text else { return nil }
+        guard let date = WeatherJSON.parseDate(text) else {
+            throw .usage("--now must be an ISO 8601 date-time such as 2026-12-01T05:00:00Z, got '\(text)'")
+        }
+        return date
+    }
+
+    /// The report directory: `--out`, else `Output/<UTC date of the run>`.
+    func outDirectory(runDate: Date, environment: AppEnvironment) -> URL {
+        if let out { return out }
+        let day = String(WeatherJSON.formatDate(runDate).prefix(10))
+        return environment.workingDirectory.appendingPathComponent("Output").appendingPathComponent(day)
+    }
+}
+
+/// Where the state database lives by default.
+enum StatePath {
+    /// `--state`, else `FLEETWX_STATE`, else the XDG state directory.
+    static func resolve(_ option: String?, environment: AppEnvironment) -> URL {
+        if let option { return environment.resolve(option) }
+        if let variable = environment.variables["FLEETWX_STATE"], !variable.isEmpty {
+            return environment.resolve(variable)
+        }
+        if let xdg = environment.variables["XDG_STATE_HOME"], !xdg.isEmpty {
+            return environment.resolve(xdg).appendingPathComponent("fleetwx/state.sqlite")
+        }
+        let home = environment.variables["HOME"] ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home).appendingPathComponent(".local/state/fleetwx/state.sqlite")
+    }
+}

@@ -1,0 +1,143 @@
+public import FleetAirports
+public import FleetFetch
+public import FleetPlan
+public import FleetSchedule
+internal import FleetWeatherKit
+public import Foundation
+
+/// Turns fetched cell weather into a briefing per flight.
+///
+/// Departure weather is the origin cell's forecast for the hour containing the scheduled
+/// departure, arrival weather the destination's for the hour containing the scheduled
+/// arrival; hazards and alerts are searched in the window around each time.
+public struct Briefer: Sendable {
+    /// The thresholds.
+    public let config: BriefingConfig
+    /// The rules run on each hour.
+    public let rules: [any HazardRule]
+    /// The run's planner (grid and forecast horizon).
+    public let planner: Planner
+
+    /// Creates a briefer.
+    ///
+    /// - Parameters:
+    ///   - config: The thresholds.
+    ///   - rules: The hazard rules.
+    ///   - planner: The run's planner.
+    public init(config: BriefingConfig = BriefingConfig(), rules: [any HazardRule] = HazardRules.all, planner: Planner) {
+        self.config = config
+        self.rules = rules
+        self.planner = planner
+    }
+
+    /// Briefs every flight.
+    ///
+    /// - Parameters:
+    ///   - flights: Accepted flights.
+    ///   - fetch: The fetch stage's outcomes.
+    /// - Returns: One briefing per flight, in input order.
+    public func brief(_ flights: [Flight], fetch: FetchReport) -> [FlightBriefing] {
+        flights.map { flight in
+            FlightBriefing(
+                flight: flight,
+                departure: end(airport: flight.origin, time: flight.departure, fetch: fetch),
+                arrival: end(airport: flight.destination, time: flight.arrival, fetch: fetch))
+        }
+    }
+
+    /// Briefs one end of a flight.
+    ///
+    /// - Parameters:
+    ///   - airport: The airport.
+    ///   - time: The scheduled time there.
+    ///   - fetch: The fetch stage's outcomes.
+    /// - Returns: The end's briefing.
+    public func end(airport: Airport, time: Date, fetch: FetchReport) -> EndBriefing {
+        let key = planner.grid.key(latitude: airport.latitude, longitude: airport.longitude)
+        let outcome = fetch.outcome(for: key)
+        func missing(_ reason: String) -> EndBriefing {
+            EndBriefing(
+                airport: airport, time: time, hour: nil, worstHour: nil, hazards: [], category: nil, alerts: [],
+                risk: .unknown, data: .missing(reason))
+        }
+        if planner.isBeyondHorizon(time) { return missing("beyond forecast horizon") }
+        guard let outcome, let weather = outcome.weather else {
+            return missing(outcome?.status.reason ?? "no weather")
+        }
+        guard let hour = weather.hour(containing: time) else {
+            return missing("no forecast hour for \(WeatherJSON.formatDate(TimeMath.floorHour(time)))")
+        }
+        return evaluate(airport: airport, time: time, hour: hour, weather: weather, status: outcome.status)
+    }
+
+    private func evaluate(
+        airport: Airport, time: Date, hour: HourWeather, weather: CellWeather, status: CellStatus
+    ) -> EndBriefing {
+        let reach = TimeInterval(config.windowMinutes * 60)
+        let window = weather.hours.filter { candidate in
+            guard let start = candidate.forecastStart else { return false }
+            return start <= time.addingTimeInterval(reach) && start.addingTimeInterval(3600) > time.addingTimeInterval(-reach)
+        }
+        var worst: (hour: HourWeather, risk: Risk, count: Int, distance: TimeInterval)?
+        var byKind: [HazardKind: Hazard] = [:]
+        for candidate in window {
+            let found = rules.flatMap { $0.hazards(in: candidate, config: config) }
+            let risk = found.map(\.risk).min() ?? .green
+            let distance = abs((candidate.forecastStart ?? time).timeIntervalSince(TimeMath.floorHour(time)))
+            if worst == nil || Self.isWorse((risk, found.count, distance), than: worst) {
+                worst = (candidate, risk, found.count, distance)
+            }
+            for hazard in found where byKind[hazard.kind].map({ hazard.risk < $0.risk }) ?? true {
+                byKind[hazard.kind] = hazard
+            }
+        }
+        let alerts = Self.alerts(weather.alerts, around: time, reach: reach)
+        let alertRisk = alerts.map(Self.risk(of:)).min() ?? .green
+        let hazards = byKind.values.sorted { ($0.risk, $0.kind.order) < ($1.risk, $1.kind.order) }
+        let risk = (hazards.map(\.risk).min() ?? .green).worse(alertRisk)
+        var data = EndData.fresh
+        if case .stale(let since, let reason) = status { data = .stale(since: since, reason: reason) }
+        return EndBriefing(
+            airport: airport, time: time, hour: hour, worstHour: worst?.hour, hazards: hazards,
+            category: hour.visibility.map { FlightCategory.estimate(visibilityMetres: $0) }, alerts: alerts,
+            risk: risk, data: data, dataReadTime: weather.readTime)
+    }
+
+    private static func isWorse(
+        _ candidate: (Risk, Int, TimeInterval), than current: (hour: HourWeather, risk: Risk, count: Int, distance: TimeInterval)?
+    ) -> Bool {
+        guard let current else { return true }
+        if candidate.0 != current.risk { return candidate.0 < current.risk }
+        if candidate.1 != current.count { return candidate.1 > current.count }
+        return candidate.2 < current.distance
+    }
+
+    /// Alerts whose span overlaps the window, most severe first.
+    static func alerts(_ all: [WeatherAlertSummary], around time: Date, reach: TimeInterval) -> [WeatherAlertSummary] {
+        let from = time.addingTimeInterval(-reach)
+        let to = time.addingTimeInterval(reach)
+        return all.filter { alert in
+            (alert.start ?? .distantPast) <= to && (alert.end ?? .distantFuture) >= from
+        }.sorted { lhs, rhs in
+            let left = lhs.severity ?? .unknown("")
+            let right = rhs.severity ?? .unknown("")
+            if left.rank != right.rank { return left.rank < right.rank }
+            return (lhs.start ?? .distantPast) < (rhs.start ?? .distantPast)
+        }
+    }
+
+    /// Restraint: extreme and severe alerts make an end red, moderate amber; minor and
+    /// unknown alerts are shown quietly and raise nothing.
+    static func risk(of alert: WeatherAlertSummary) -> Risk {
+        switch alert.severity {
+        case .extreme, .severe: .red
+        case .moderate: .amber
+        case .minor, .unknown, nil: .green
+        }
+    }
+}
+
+extension HazardKind {
+    /// Position in ``HazardKind/allCases``, for a stable hazard order.
+    var order: Int { Self.allCases.firstIndex(of: self) ?? 0 }
+}

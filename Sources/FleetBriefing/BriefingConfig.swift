@@ -1,0 +1,90 @@
+public import Foundation
+
+/// Every threshold the briefing rules use, with defaults, overridable from a JSON file
+/// (`--config FILE`). Units are the ones dispatchers read: knots, metres, °C.
+///
+/// Defaults follow `docs/field-notes.md` §4: gust reporting practice (spread ≥ 10–15 kt),
+/// AWC flight-category visibilities, the +10 °C icing rule of thumb with visible moisture.
+public struct BriefingConfig: Sendable, Equatable, Codable {
+    /// Sustained wind that makes an end amber.
+    public var windAmberKt = 25.0
+    /// Sustained wind that makes an end red.
+    public var windRedKt = 35.0
+    /// Gusts that make an end amber.
+    public var gustAmberKt = 35.0
+    /// Gusts that make an end red.
+    public var gustRedKt = 45.0
+    /// Gust minus sustained wind at or above which the hour is flagged "bumpy" (amber).
+    public var gustSpreadAmberKt = 15.0
+    /// Visibility below which an end is amber (3 SM: IFR).
+    public var visibilityAmberM = 4828.0
+    /// Visibility below which an end is red (1 SM: LIFR).
+    public var visibilityRedM = 1609.0
+    /// Temperature at or above which extreme heat is flagged (amber).
+    public var heatAmberC = 40.0
+    /// Temperature at or above which extreme heat is red.
+    public var heatRedC = 46.0
+    /// Temperature at or below which extreme cold is flagged (amber).
+    public var coldAmberC = -25.0
+    /// Temperature at or below which extreme cold is red.
+    public var coldRedC = -40.0
+    /// Icing conditions possible at or below this temperature with visible moisture.
+    public var icingMaxC = 10.0
+    /// Visibility at or below which moisture counts as visible (fog, cloud at the surface).
+    public var icingVisibilityM = 1600.0
+    /// Precipitation chance from which precipitation counts as present.
+    public var precipitationChanceMin = 0.3
+    /// Precipitation intensity (mm/h) from which rain counts as heavy.
+    public var heavyRainMmPerHour = 7.6
+    /// Snowfall intensity (mm/h of snow) from which snow counts as heavy.
+    public var heavySnowMmPerHour = 10.0
+    /// Minutes either side of a scheduled time searched for the worst hour.
+    public var windowMinutes = 60
+
+    /// The defaults.
+    public init() {}
+
+    /// The defaults with a JSON file's values laid over them; unknown keys are an error so a
+    /// misspelt threshold does not silently fall back to its default.
+    ///
+    /// - Parameter url: A JSON object of threshold names to numbers.
+    /// - Returns: The configuration.
+    /// - Throws: ``BriefingError`` when the file cannot be read or has unknown keys.
+    public static func load(from url: URL) throws(BriefingError) -> BriefingConfig {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw .configUnreadable(path: url.path, reason: error.localizedDescription)
+        }
+        return try overlay(json: data, path: url.path)
+    }
+
+    /// Lays a JSON object's values over the defaults.
+    ///
+    /// - Parameters:
+    ///   - json: The JSON text.
+    ///   - path: A name for messages.
+    /// - Returns: The configuration.
+    /// - Throws: ``BriefingError/configInvalid(path:reason:)``.
+    public static func overlay(json: Data, path: String) throws(BriefingError) -> BriefingConfig {
+        guard let object = try? JSONSerialization.jsonObject(with: json) as? [String: Any] else {
+            throw .configInvalid(path: path, reason: "not a JSON object")
+        }
+        var merged = (try? JSONSerialization.jsonObject(with: JSONEncoder().encode(BriefingConfig()))) as? [String: Any]
+        let known = Set(merged?.keys.map { $0 } ?? [])
+        let unknown = object.keys.filter { !known.contains($0) }.sorted()
+        guard unknown.isEmpty else {
+            throw .configInvalid(
+                path: path,
+                reason: "unknown setting(s) \(unknown.joined(separator: ", ")); known: \(known.sorted().joined(separator: ", "))")
+        }
+        for (key, value) in object { merged?[key] = value }
+        do {
+            let data = try JSONSerialization.data(withJSONObject: merged ?? [:])
+            return try JSONDecoder().decode(BriefingConfig.self, from: data)
+        } catch {
+            throw .configInvalid(path: path, reason: "a value is not a number of the right kind (\(error))")
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// Placeholder: FleetBriefing is built in a later step.

@@ -1,0 +1,22 @@
+public import FleetWeatherKit
+internal import Foundation
+
+/// Extreme heat (performance, hot-and-high) and extreme cold.
+public struct TemperatureRule: HazardRule {
+    /// Creates the rule.
+    public init() {}
+
+    public func hazards(in hour: HourWeather, config: BriefingConfig) -> [Hazard] {
+        guard let temperature = hour.temperature else { return [] }
+        let detail = String(format: "%.0f °C", temperature)
+        if temperature >= config.heatAmberC {
+            let risk: Risk = temperature >= config.heatRedC ? .red : .amber
+            return [Hazard(kind: .extremeHeat, risk: risk, detail: detail, hour: hour.forecastStart)]
+        }
+        if temperature <= config.coldAmberC {
+            let risk: Risk = temperature <= config.coldRedC ? .red : .amber
+            return [Hazard(kind: .extremeCold, risk: risk, detail: detail, hour: hour.forecastStart)]
+        }
+        return []
+    }
+}

@@ -1,0 +1,51 @@
+public import FleetPlan
+
+/// The result of the fetch stage: an outcome per cell and the request counters of `run.json`.
+public struct FetchReport: Sendable {
+    /// Outcomes by cell key text.
+    public var outcomes: [String: CellOutcome]
+    /// Request counters.
+    public var counters: FetchCounters
+    /// Problems worth telling the user (unreadable recordings, unknown condition codes).
+    public var warnings: [String]
+
+    /// Creates a report.
+    public init(outcomes: [String: CellOutcome] = [:], counters: FetchCounters = FetchCounters(), warnings: [String] = []) {
+        self.outcomes = outcomes
+        self.counters = counters
+        self.warnings = warnings
+    }
+
+    /// The outcome of a cell.
+    ///
+    /// - Parameter key: The cell.
+    /// - Returns: Its outcome, if the cell was part of the plan.
+    public func outcome(for key: CellKey) -> CellOutcome? { outcomes[key.text] }
+}
+
+/// `requests` in `run.json`.
+public struct FetchCounters: Sendable, Equatable, Codable {
+    /// Requests the plan needs before the cache is consulted.
+    public var planned = 0
+    /// HTTP requests sent, retries included.
+    public var sent = 0
+    /// Requests that returned usable weather.
+    public var succeeded = 0
+    /// Requests that finally failed (after retries).
+    public var failed = 0
+    /// Retries sent (included in `sent`).
+    public var retried = 0
+    /// Cells served wholly from the cache.
+    public var cacheHits = 0
+    /// Requests not sent because the budget ran out.
+    public var skippedForQuota = 0
+
+    /// Creates zeroed counters.
+    public init() {}
+
+    enum CodingKeys: String, CodingKey {
+        case planned, sent, succeeded, failed, retried
+        case cacheHits = "cache_hits"
+        case skippedForQuota = "skipped_for_quota"
+    }
+}

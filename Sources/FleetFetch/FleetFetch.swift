@@ -1,1 +1,0 @@
-// Placeholder: FleetFetch is built in a later step.

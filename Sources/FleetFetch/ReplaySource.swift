@@ -1,0 +1,90 @@
+public import FleetPlan
+public import FleetWeatherKit
+public import Foundation
+
+/// Serves a run from recorded WeatherKit bodies (`--replay DIR`).
+///
+/// The directory holds `.json` files, each a complete `/api/v1/weather` body exactly as the
+/// service returned it. A file's location is read from the `metadata` inside it and rounded
+/// to the run's grid, so files map to cells whatever their names. Replayed data is used as
+/// recorded: expiry is not checked, it is never stale, never cached, and costs no quota.
+public struct ReplaySource: Sendable {
+    /// Weather by cell key text.
+    public let weather: [String: CellWeather]
+    /// Files that could not be used, with the reason.
+    public let problems: [String]
+    /// Number of bodies loaded.
+    public let fileCount: Int
+
+    /// Loads every `.json` body in a directory.
+    ///
+    /// - Parameters:
+    ///   - directory: The recordings.
+    ///   - grid: The run's grid, to map body locations to cells.
+    /// - Throws: ``FetchError/replayDirectoryUnreadable(path:reason:)``.
+    public init(directory: URL, grid: Grid) throws(FetchError) {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        } catch {
+            throw .replayDirectoryUnreadable(path: directory.path, reason: Self.describe(error))
+        }
+        var weather: [String: CellWeather] = [:]
+        var problems: [String] = []
+        var count = 0
+        let decoder = WeatherJSON.decoder()
+        for name in names.sorted() where name.hasSuffix(".json") {
+            let file = directory.appendingPathComponent(name)
+            do {
+                let body = try decoder.decode(WeatherResponse.self, from: Data(contentsOf: file))
+                guard let location = body.location else {
+                    problems.append("\(name): no metadata.latitude/longitude; cannot tell its location")
+                    continue
+                }
+                let key = grid.key(latitude: location.latitude, longitude: location.longitude)
+                weather[key.text, default: CellWeather()].merge(body)
+                count += 1
+            } catch {
+                problems.append("\(name): not a WeatherKit weather body (\(Self.describe(error)))")
+            }
+        }
+        self.weather = weather
+        self.problems = problems
+        self.fileCount = count
+    }
+
+    /// Outcomes for every cell of a plan: its recording, or "no recorded weather".
+    ///
+    /// - Parameter plan: The run's plan.
+    /// - Returns: The fetch report (no request is ever sent).
+    public func serve(_ plan: FetchPlan) -> FetchReport {
+        var report = FetchReport()
+        report.counters.planned = plan.requests.count
+        report.warnings = problems
+        for cell in plan.cells {
+            if let recorded = weather[cell.key.text] {
+                report.outcomes[cell.key.text] = CellOutcome(key: cell.key, weather: recorded, status: .replayed)
+            } else if cell.window == nil {
+                report.outcomes[cell.key.text] = CellOutcome(key: cell.key, weather: nil, status: .beyondHorizon)
+            } else {
+                report.outcomes[cell.key.text] = CellOutcome(
+                    key: cell.key, weather: nil, status: .failed("no recorded weather"))
+            }
+        }
+        return report
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        if let decoding = error as? DecodingError {
+            switch decoding {
+            case .dataCorrupted(let context): return context.debugDescription
+            case .keyNotFound(let key, _): return "missing \(key.stringValue)"
+            case .typeMismatch(_, let context), .valueNotFound(_, let context):
+                let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+                return "\(path): \(context.debugDescription)"
+            @unknown default: return "\(error)"
+            }
+        }
+        return (error as NSError).localizedDescription
+    }
+}

@@ -1,1 +1,0 @@
-// Placeholder: FleetHTML is built in a later step.

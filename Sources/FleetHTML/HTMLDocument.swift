@@ -1,0 +1,95 @@
+internal import CLibXML2
+
+/// An HTML document built with libxml2's tree API.
+///
+/// Why a DOM and not string concatenation: every piece of text from a schedule or from
+/// WeatherKit goes in as a text node or an attribute value, which libxml2 escapes when it
+/// serialises, so no data can ever become markup. This module deliberately does not import
+/// Foundation (Debian's ICU-enabled libxml2 and Foundation's ICU clash in one module).
+///
+/// Not Sendable: libxml2 documents must not be shared between threads. Create, fill and
+/// serialise one inside a single function.
+public final class HTMLDocument {
+    let doc: htmlDocPtr
+    /// The template's name, for error messages.
+    public let name: String
+
+    /// Parses a template.
+    ///
+    /// - Parameters:
+    ///   - template: The template's HTML text (UTF-8).
+    ///   - name: A name for messages (`index.html`).
+    /// - Throws: ``HTMLError/unparsableTemplate(name:)``.
+    public init(template: String, name: String) throws(HTMLError) {
+        LibXML.prepare()
+        let options = Int32(HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue)
+        let parsed = template.withCString { text in
+            htmlReadMemory(text, Int32(template.utf8.count), name, "UTF-8", options)
+        }
+        guard let parsed, xmlDocGetRootElement(parsed) != nil else {
+            if let parsed { xmlFreeDoc(parsed) }
+            throw .unparsableTemplate(name: name)
+        }
+        doc = parsed
+        self.name = name
+    }
+
+    deinit {
+        xmlFreeDoc(doc)
+    }
+
+    /// The document's root element.
+    public var root: HTMLNode? {
+        xmlDocGetRootElement(doc).map { HTMLNode($0, document: self) }
+    }
+
+    /// The first element carrying `data-slot="name"`: where the report puts generated content.
+    ///
+    /// - Parameter slot: The slot name.
+    /// - Returns: The element.
+    /// - Throws: ``HTMLError/missingSlot(template:slot:)`` when the template lacks it.
+    public func slot(_ slot: String) throws(HTMLError) -> HTMLNode {
+        guard let found = root?.first(where: { $0.attribute("data-slot") == slot }) else {
+            throw .missingSlot(template: name, slot: slot)
+        }
+        return found
+    }
+
+    /// Every element carrying `data-slot="name"` (for text repeated in several places).
+    ///
+    /// - Parameter slot: The slot name.
+    /// - Returns: The elements, in document order.
+    public func slots(_ slot: String) -> [HTMLNode] {
+        root?.all(where: { $0.attribute("data-slot") == slot }) ?? []
+    }
+
+    /// Serialises the document as HTML.
+    ///
+    /// - Returns: The page text, starting with the doctype.
+    /// - Throws: ``HTMLError/serializationFailed``.
+    public func render() throws(HTMLError) -> String {
+        var buffer: UnsafeMutablePointer<xmlChar>?
+        var size: Int32 = 0
+        htmlDocDumpMemoryFormat(doc, &buffer, &size, 0)
+        guard let buffer else { throw .serializationFailed }
+        defer { clibxml2_free(buffer) }
+        let bytes = UnsafeBufferPointer(start: buffer, count: Int(size))
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// One-time libxml2 set-up.
+enum LibXML {
+    /// `xmlInitParser` must run once before any other use; Swift runs a static initialiser
+    /// exactly once, thread-safely.
+    private static let initialised: Bool = {
+        xmlInitParser()
+        return true
+    }()
+
+    /// Initialises libxml2 if needed and silences its stderr error printer on this thread.
+    static func prepare() {
+        _ = initialised
+        clibxml2_silence_errors()
+    }
+}

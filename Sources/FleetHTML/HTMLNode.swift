@@ -1,0 +1,133 @@
+internal import CLibXML2
+
+/// An element of an ``HTMLDocument``, with the operations reports need.
+///
+/// Text is always added as text nodes and attribute values as literal values: libxml2
+/// escapes both on output, so callers never escape anything themselves.
+public struct HTMLNode {
+    let node: xmlNodePtr
+    /// Keeps the document (and so the node's memory) alive while the node is used.
+    let document: HTMLDocument
+
+    init(_ node: xmlNodePtr, document: HTMLDocument) {
+        self.node = node
+        self.document = document
+    }
+
+    /// The element's tag name.
+    public var tag: String { node.pointee.name.map { String(cString: $0) } ?? "" }
+
+    /// Appends a child element.
+    ///
+    /// - Parameters:
+    ///   - tag: The tag name (`td`, `svg`, `polyline`).
+    ///   - attributes: Attributes in order; values are literal text.
+    ///   - text: Text content, if any.
+    /// - Returns: The new element.
+    @discardableResult
+    public func element(_ tag: String, _ attributes: [(String, String)] = [], text: String? = nil) -> HTMLNode {
+        let child: xmlNodePtr = xmlNewDocNode(document.doc, nil, tag, nil)
+        xmlAddChild(node, child)
+        let added = HTMLNode(child, document: document)
+        for (name, value) in attributes { added.set(name, value) }
+        if let text { added.text(text) }
+        return added
+    }
+
+    /// Appends a text node.
+    ///
+    /// - Parameter content: The text, inserted literally.
+    public func text(_ content: String) {
+        guard !content.isEmpty else { return }
+        let textNode: xmlNodePtr = xmlNewDocText(document.doc, content)
+        xmlAddChild(node, textNode)
+    }
+
+    /// Sets an attribute.
+    ///
+    /// - Parameters:
+    ///   - name: The attribute name.
+    ///   - value: The literal value.
+    public func set(_ name: String, _ value: String) {
+        xmlSetProp(node, name, value)
+    }
+
+    /// Appends a link if the URL is safe, else the text alone.
+    ///
+    /// Only `http` and `https` links are written: a `javascript:` or `data:` URL in weather
+    /// data must never become clickable.
+    ///
+    /// - Parameters:
+    ///   - url: The target.
+    ///   - text: The link text.
+    ///   - attributes: Extra attributes.
+    /// - Returns: The `a` element, or `nil` when only text was written.
+    @discardableResult
+    public func link(_ url: String?, text: String, _ attributes: [(String, String)] = []) -> HTMLNode? {
+        guard let url, SafeURL.isWebLink(url) else {
+            self.text(text)
+            return nil
+        }
+        return element("a", [("href", url)] + attributes, text: text)
+    }
+
+    /// Removes every child of the element.
+    public func clear() {
+        while let child = node.pointee.children {
+            xmlUnlinkNode(child)
+            xmlFreeNode(child)
+        }
+    }
+
+    /// Replaces the element's content with text.
+    ///
+    /// - Parameter content: The new text.
+    public func setText(_ content: String) {
+        clear()
+        text(content)
+    }
+
+    /// An attribute's value.
+    ///
+    /// - Parameter name: The attribute name.
+    /// - Returns: Its value, or `nil` when absent.
+    public func attribute(_ name: String) -> String? {
+        guard let value = xmlGetProp(node, name) else { return nil }
+        defer { clibxml2_free(value) }
+        return String(cString: value)
+    }
+
+    /// The first element in this subtree (itself included) that matches, depth first.
+    ///
+    /// - Parameter predicate: The test.
+    /// - Returns: The element.
+    public func first(where predicate: (HTMLNode) -> Bool) -> HTMLNode? {
+        if predicate(self) { return self }
+        var child = node.pointee.children
+        while let current = child {
+            if current.pointee.type == XML_ELEMENT_NODE,
+                let found = HTMLNode(current, document: document).first(where: predicate)
+            {
+                return found
+            }
+            child = current.pointee.next
+        }
+        return nil
+    }
+
+    /// Every element in this subtree (itself included) that matches, in document order.
+    ///
+    /// - Parameter predicate: The test.
+    /// - Returns: The elements.
+    public func all(where predicate: (HTMLNode) -> Bool) -> [HTMLNode] {
+        var found: [HTMLNode] = predicate(self) ? [self] : []
+        var child = node.pointee.children
+        while let current = child {
+            if current.pointee.type == XML_ELEMENT_NODE {
+                found += HTMLNode(current, document: document).all(where: predicate)
+            }
+            child = current.pointee.next
+        }
+        return found
+    }
+}

@@ -1,1 +1,0 @@
-// Placeholder: FleetReports is built in a later step.

@@ -1,0 +1,78 @@
+internal import FleetAirports
+internal import FleetFetch
+internal import FleetWeatherKit
+internal import FleetBriefing
+internal import FleetHTML
+internal import FleetSchedule
+internal import Foundation
+
+/// The flights table: worst first, sortable and filterable with the inline script, complete
+/// and in order without it.
+enum FlightTable {
+    static let headers = [
+        "Risk", "Flight", "Route", "Departure", "Departure weather", "Arrival", "Arrival weather", "Status",
+    ]
+
+    static func render(_ section: HTMLNode, _ briefings: [FlightBriefing], now: Date, routeLinks: Bool) {
+        section.element("h2", text: "Flights, worst first")
+        let filterID = "filter-flights"
+        let form = section.element("form", [("class", "filters"), ("id", filterID), ("hidden", "hidden")])
+        let label = form.element("label")
+        label.text("Find ")
+        label.element("input", [("type", "search"), ("placeholder", "flight, airport, hazard…")])
+        for risk in Risk.allCases {
+            let box = form.element("label")
+            box.element("input", [("type", "checkbox"), ("data-risk", risk.rawValue), ("checked", "checked")])
+            box.text(" " + risk.rawValue)
+        }
+        form.element("span", [("data-shown", ""), ("class", "muted")])
+        let table = section.element("table", [("data-sortable", ""), ("data-filter", filterID)])
+        table.element("caption", text: "\(briefings.count) flights; departure and arrival weather at the scheduled hour")
+        let head = table.element("thead").element("tr")
+        for title in headers { head.element("th", [("scope", "col"), ("aria-sort", "none")], text: title) }
+        let body = table.element("tbody")
+        for briefing in briefings {
+            row(body, briefing, now: now, routeLinks: routeLinks)
+        }
+    }
+
+    private static func row(_ body: HTMLNode, _ briefing: FlightBriefing, now: Date, routeLinks: Bool) {
+        let flight = briefing.flight
+        let row = body.element("tr", [("data-risk", briefing.risk.rawValue)])
+        let risk = row.element("td", [("data-sort", String(briefing.risk.rank))])
+        PageKit.riskBadge(risk, briefing.risk)
+        row.element("th", [("scope", "row")], text: flight.number)
+        let route = row.element("td")
+        if routeLinks {
+            route.element("a", [("href", "routes/\(ReportFiles.routeFileName(flight.route)).html")], text: flight.route)
+        } else {
+            route.text(flight.route)
+        }
+        end(row, briefing.departure, sortKey: Timestamp.utc(flight.departure), now: now)
+        end(row, briefing.arrival, sortKey: Timestamp.utc(flight.arrival), now: now)
+        let status = row.element("td")
+        status.text(briefing.status.rawValue)
+        if !briefing.statusDetail.isEmpty {
+            status.element("span", [("class", "utc")], text: briefing.statusDetail)
+        }
+    }
+
+    /// Two cells: the time (local and UTC), then weather, hazards and alerts.
+    private static func end(_ row: HTMLNode, _ end: EndBriefing, sortKey: String, now: Date) {
+        let time = row.element("td", [("data-sort", sortKey)])
+        time.element("strong", text: end.airport.code + " ")
+        PageKit.times(time, end.time, zone: end.airport.timeZone)
+        let weather = row.element("td", [("data-sort", String(end.risk.rank))])
+        PageKit.dataBadge(weather, end, now: now)
+        if end.hour != nil {
+            weather.element("span", text: PageKit.weatherLine(end.hour, category: end.category))
+            weather.element("br")
+        }
+        PageKit.hazards(weather, end.hazards)
+        for alert in end.alerts {
+            let major = alert.severity == .extreme || alert.severity == .severe
+            let tag = weather.element("span", [("class", major ? "hazard hazard-red" : "alert-minor")])
+            tag.text("\(major ? "ALERT" : "alert") (\(alert.severity?.token ?? "unknown")): \(alert.description ?? "")")
+        }
+    }
+}

@@ -1,0 +1,117 @@
+internal import FleetAirports
+internal import FleetBriefing
+internal import FleetHTML
+internal import FleetWeatherKit
+internal import Foundation
+
+/// Pieces every page shares: the frame (style, script, title), attribution, risk badges,
+/// hazard chips and one-line weather summaries.
+enum PageKit {
+    static let attributionText = "Weather data provided by Apple Weather."
+    static let markLight = "https://weatherkit.apple.com/assets/branding/en/Apple_Weather_blk_en_2X_090122.png"
+    static let markDark = "https://weatherkit.apple.com/assets/branding/en/Apple_Weather_wht_en_2X_090122.png"
+    static let planningNote =
+        "This report is a planning aid built from Apple WeatherKit forecasts. It is not an official aviation "
+        + "weather source: check METAR, TAF and NOTAMs before flight. Flight categories are estimated from "
+        + "visibility alone because WeatherKit reports no cloud ceiling."
+
+    /// Opens a template and fills the parts common to every page.
+    static func frame(
+        template: String, name: String, templates: ReportTemplates, title: String, attributionURL: String,
+        generated: String
+    ) throws -> HTMLDocument {
+        let document = try HTMLDocument(template: template, name: name)
+        try document.slot("title").setText(title)
+        try document.slot("heading").setText(title)
+        try document.slot("style").setText(templates.style)
+        try document.slot("script").setText(templates.script)
+        attribution(try document.slot("attribution-top"), url: attributionURL)
+        let footer = try document.slot("footer")
+        attribution(footer, url: attributionURL)
+        footer.element("p", [("class", "note")], text: planningNote)
+        footer.element("p", [("class", "note")], text: generated)
+        return document
+    }
+
+    /// The Apple Weather mark (light and dark, with the text as fallback), the attribution
+    /// sentence and the legal link.
+    static func attribution(_ parent: HTMLNode, url: String) {
+        let block = parent.element("div", [("class", "attribution")])
+        let mark = block.element("span", [("class", "mark")])
+        mark.element("img", [("class", "mark-light"), ("src", markLight), ("alt", "Apple Weather"), ("height", "18")])
+        mark.element("img", [("class", "mark-dark"), ("src", markDark), ("alt", "Apple Weather"), ("height", "18")])
+        block.text(" ")
+        block.element("span", text: attributionText)
+        block.text(" ")
+        block.link(url, text: "Other data sources and legal attribution", [("rel", "noopener")])
+    }
+
+    static func riskBadge(_ parent: HTMLNode, _ risk: Risk) {
+        parent.element("span", [("class", "risk risk-\(risk.rawValue)")], text: risk.rawValue.uppercased())
+    }
+
+    static func hazards(_ parent: HTMLNode, _ hazards: [Hazard]) {
+        for hazard in hazards where hazard.risk != .green {
+            parent.element(
+                "span", [("class", "hazard hazard-\(hazard.risk.rawValue)"), ("title", hazard.detail)],
+                text: hazard.kind.label)
+        }
+    }
+
+    /// Local time with the UTC time under it.
+    static func times(_ parent: HTMLNode, _ date: Date, zone: String) {
+        parent.text("\(Timestamp.dayLabel(date, zone: zone)) \(Timestamp.localClock(date, zone: zone)) local")
+        parent.element("span", [("class", "utc")], text: "\(Timestamp.dayLabel(date)) \(Timestamp.utcClock(date))")
+    }
+
+    /// "Thunderstorms · 24 °C · wind 240° 12 G28 kt · vis 9.7 km (6.0 SM) · VFR (est.)".
+    static func weatherLine(_ hour: HourWeather?, category: FlightCategory?) -> String {
+        guard let hour else { return "no forecast" }
+        var parts: [String] = []
+        parts.append(hour.conditionCode?.label ?? "condition unknown")
+        if let temperature = hour.temperature { parts.append(String(format: "%.0f °C", temperature)) }
+        parts.append(wind(hour))
+        if let visibility = hour.visibility { parts.append("vis " + self.visibility(visibility)) }
+        if let chance = hour.precipitationChance, chance > 0, let type = hour.precipitationType, type != .clear {
+            parts.append(String(format: "%.0f%% ", chance * 100) + type.token)
+        }
+        if let category { parts.append("\(category.rawValue) (est.)") }
+        return parts.joined(separator: " · ")
+    }
+
+    static func wind(_ hour: HourWeather) -> String {
+        guard let speed = hour.windSpeed else { return "wind n/a" }
+        var text = "wind "
+        if let direction = hour.windDirection { text += String(format: "%03.0f° ", direction) }
+        text += String(format: "%.0f", Units.knots(fromKmh: speed))
+        if let gust = hour.windGust, Units.knots(fromKmh: gust) >= Units.knots(fromKmh: speed) + 5 {
+            text += String(format: " G%.0f", Units.knots(fromKmh: gust))
+        }
+        return text + " kt"
+    }
+
+    /// Kilometres (or metres below 5 km) with statute miles.
+    static func visibility(_ metres: Double) -> String {
+        let miles = Units.statuteMiles(fromMetres: metres)
+        if metres < 5000 { return String(format: "%.0f m (%.1f SM)", metres, miles) }
+        return String(format: "%.0f km (%.0f SM)", metres / 1000, miles)
+    }
+
+    /// The data-status badge of an end ("STALE 2 h", "NO DATA").
+    static func dataBadge(_ parent: HTMLNode, _ end: EndBriefing, now: Date) {
+        switch end.data {
+        case .fresh: break
+        case .stale(let since, let reason):
+            let hours = max(0, now.timeIntervalSince(since)) / 3600
+            parent.element(
+                "span", [("class", "stale"), ("title", reason)], text: String(format: "STALE %.0f h", hours.rounded(.up)))
+        case .missing(let reason):
+            parent.element("span", [("class", "stale")], text: "NO DATA")
+            parent.element("span", [("class", "muted")], text: " " + reason)
+        }
+    }
+
+    static func airportName(_ airport: Airport) -> String {
+        airport.city.isEmpty || airport.name.contains(airport.city) ? airport.name : "\(airport.city), \(airport.name)"
+    }
+}

@@ -1,0 +1,25 @@
+/// Why reports could not be written.
+public enum ReportError: Error, Equatable, CustomStringConvertible {
+    /// No templates directory could be found.
+    case templatesNotFound(searched: [String])
+    /// A template file is missing or unreadable.
+    case templateUnreadable(path: String, reason: String)
+    /// A template could not be used to build a page.
+    case page(String)
+    /// A report file or directory could not be written.
+    case writeFailed(path: String, reason: String)
+    /// A file name derived from data is not safe to write.
+    case unsafeFileName(String)
+
+    public var description: String {
+        switch self {
+        case .templatesNotFound(let searched):
+            "cannot find the report templates (looked in \(searched.joined(separator: ", "))); "
+                + "pass --templates DIR or set FLEETWX_TEMPLATES"
+        case .templateUnreadable(let path, let reason): "cannot read template \(path): \(reason)"
+        case .page(let reason): "cannot build a report page: \(reason)"
+        case .writeFailed(let path, let reason): "cannot write \(path): \(reason)"
+        case .unsafeFileName(let name): "refusing to write a report file with the unsafe name \(name)"
+        }
+    }
+}

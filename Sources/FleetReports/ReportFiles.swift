@@ -1,0 +1,65 @@
+internal import Foundation
+
+/// File names and the staged, atomic publication of a report directory.
+enum ReportFiles {
+    /// `ORIG-DEST` for a route; codes are IATA or ICAO, so only `[A-Z0-9]` and one `-`.
+    static func routeFileName(_ route: String) -> String {
+        isSafeRouteName(route) ? route : route.map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" }.map(String.init).joined()
+    }
+
+    /// True for `ABC-DEFG`-shaped names that cannot escape the `routes/` folder.
+    static func isSafeRouteName(_ name: String) -> Bool {
+        let parts = name.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2 else { return false }
+        return parts.allSatisfy { part in
+            (3...4).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isUppercase || $0.isNumber) }
+        }
+    }
+
+    /// Writes a file, creating its directory.
+    static func write(_ text: String, to url: URL) throws(ReportError) {
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        } catch {
+            throw .writeFailed(path: url.path, reason: error.localizedDescription)
+        }
+    }
+
+    /// Moves a finished staging directory into place, replacing an older report of the same
+    /// name, so a reader sees the old report or the new one, never half of either.
+    static func publish(staging: URL, to destination: URL) throws(ReportError) {
+        let manager = FileManager.default
+        let retired = destination.deletingLastPathComponent()
+            .appendingPathComponent(".\(destination.lastPathComponent).old-\(UUID().uuidString)")
+        do {
+            if manager.fileExists(atPath: destination.path) {
+                try manager.moveItem(at: destination, to: retired)
+            }
+            try manager.moveItem(at: staging, to: destination)
+            try? manager.removeItem(at: retired)
+        } catch {
+            throw .writeFailed(path: destination.path, reason: error.localizedDescription)
+        }
+    }
+
+    /// Points `latest` (beside the report directory) at the newest report, replacing the
+    /// link atomically with a rename.
+    static func updateLatest(for report: URL) throws(ReportError) {
+        let parent = report.deletingLastPathComponent()
+        let link = parent.appendingPathComponent("latest")
+        let temporary = parent.appendingPathComponent(".latest-\(UUID().uuidString)")
+        do {
+            try FileManager.default.createSymbolicLink(atPath: temporary.path, withDestinationPath: report.lastPathComponent)
+            guard rename(temporary.path, link.path) == 0 else {
+                let reason = String(cString: strerror(errno))
+                try? FileManager.default.removeItem(at: temporary)
+                throw ReportError.writeFailed(path: link.path, reason: reason)
+            }
+        } catch let error as ReportError {
+            throw error
+        } catch {
+            throw .writeFailed(path: link.path, reason: error.localizedDescription)
+        }
+    }
+}

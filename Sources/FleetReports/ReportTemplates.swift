@@ -1,0 +1,66 @@
+public import Foundation
+
+/// The user-editable page templates (`Templates/`): page skeletons, the stylesheet and the
+/// table script, read once per run and inlined into every page.
+public struct ReportTemplates: Sendable {
+    /// `index.html`.
+    public let index: String
+    /// `route.html`.
+    public let route: String
+    /// `style.css`, inlined into each page's `<style data-slot="style">`.
+    public let style: String
+    /// `table.js`, inlined into each page's `<script data-slot="script">`.
+    public let script: String
+
+    /// The file names a templates directory must hold.
+    public static let files = ["index.html", "route.html", "style.css", "table.js"]
+
+    /// Reads the templates from a directory.
+    ///
+    /// - Parameter directory: The directory.
+    /// - Returns: The templates.
+    /// - Throws: ``ReportError/templateUnreadable(path:reason:)``.
+    public static func load(from directory: URL) throws(ReportError) -> ReportTemplates {
+        var texts: [String] = []
+        for name in files {
+            let url = directory.appendingPathComponent(name)
+            do {
+                texts.append(try String(contentsOf: url, encoding: .utf8))
+            } catch {
+                throw .templateUnreadable(path: url.path, reason: error.localizedDescription)
+            }
+        }
+        return ReportTemplates(index: texts[0], route: texts[1], style: texts[2], script: texts[3])
+    }
+
+    /// Finds the templates directory: an explicit `--templates`, else `FLEETWX_TEMPLATES`,
+    /// else `Templates/` in the working directory, else a `Templates/` folder in a parent of
+    /// the executable (the package checkout `swift build` ran in).
+    ///
+    /// - Parameters:
+    ///   - explicit: `--templates DIR`, if given.
+    ///   - environment: The process environment.
+    ///   - workingDirectory: The current directory.
+    ///   - executable: The running executable.
+    /// - Returns: The directory.
+    /// - Throws: ``ReportError/templatesNotFound(searched:)``.
+    public static func locate(
+        explicit: String?, environment: [String: String], workingDirectory: URL, executable: URL
+    ) throws(ReportError) -> URL {
+        if let explicit { return URL(fileURLWithPath: explicit, relativeTo: workingDirectory).standardizedFileURL }
+        if let fromEnvironment = environment["FLEETWX_TEMPLATES"], !fromEnvironment.isEmpty {
+            return URL(fileURLWithPath: fromEnvironment, relativeTo: workingDirectory).standardizedFileURL
+        }
+        var candidates = [workingDirectory.appendingPathComponent("Templates")]
+        var parent = executable.resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<6 {
+            candidates.append(parent.appendingPathComponent("Templates"))
+            parent = parent.deletingLastPathComponent()
+        }
+        for candidate in candidates
+        where FileManager.default.fileExists(atPath: candidate.appendingPathComponent("index.html").path) {
+            return candidate
+        }
+        throw .templatesNotFound(searched: candidates.map(\.path))
+    }
+}

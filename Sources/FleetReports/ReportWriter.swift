@@ -1,0 +1,97 @@
+internal import FleetBriefing
+internal import FleetSchedule
+public import Foundation
+internal import Synchronization
+
+/// Writes a complete report directory (SPEC §8) and publishes it atomically.
+///
+/// Everything is written into a hidden staging directory beside the destination, then
+/// renamed into place, then `latest` is repointed: a reader (or a crash at any moment)
+/// never sees half a report.
+public struct ReportWriter: Sendable {
+    /// The page templates.
+    public let templates: ReportTemplates
+
+    /// Creates a writer.
+    ///
+    /// - Parameter templates: The page templates.
+    public init(templates: ReportTemplates) {
+        self.templates = templates
+    }
+
+    /// Writes and publishes a report.
+    ///
+    /// - Parameters:
+    ///   - model: What to report.
+    ///   - destination: The report directory (`--out`).
+    ///   - updateLatest: Whether to repoint `latest` beside it.
+    /// - Throws: ``ReportError``.
+    public func write(_ model: ReportModel, to destination: URL, updateLatest: Bool = true) throws(ReportError) {
+        let parent = destination.deletingLastPathComponent()
+        let staging = parent.appendingPathComponent(".\(destination.lastPathComponent).staging-\(UUID().uuidString)")
+        do {
+            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+        } catch {
+            throw .writeFailed(path: staging.path, reason: error.localizedDescription)
+        }
+        do {
+            try writeFiles(model, into: staging)
+            try ReportFiles.publish(staging: staging, to: destination)
+        } catch {
+            try? FileManager.default.removeItem(at: staging)
+            throw error
+        }
+        if updateLatest { try ReportFiles.updateLatest(for: destination) }
+    }
+
+    /// Writes every file of the report into a directory.
+    ///
+    /// - Parameters:
+    ///   - model: What to report.
+    ///   - directory: An empty directory.
+    /// - Throws: ``ReportError``.
+    public func writeFiles(_ model: ReportModel, into directory: URL) throws(ReportError) {
+        let url = model.attributionURL
+        try ReportFiles.write(FlightsCSV.render(model.briefings, attributionURL: url), to: directory.appendingPathComponent("flights.csv"))
+        try ReportFiles.write(RejectsCSV.render(model.rejects), to: directory.appendingPathComponent("rejects.csv"))
+        do {
+            let json = try model.summary.json()
+            try json.write(to: directory.appendingPathComponent("run.json"))
+        } catch {
+            throw .writeFailed(path: directory.appendingPathComponent("run.json").path, reason: "\(error)")
+        }
+        do {
+            try ReportFiles.write(IndexPage.render(model, templates: templates), to: directory.appendingPathComponent("index.html"))
+        } catch let error as ReportError {
+            throw error
+        } catch {
+            throw .page("index.html: \(error)")
+        }
+        try writeRoutes(model, into: directory.appendingPathComponent("routes"))
+    }
+
+    /// Route pages and CSVs, rendered on all cores (one libxml2 document per page).
+    private func writeRoutes(_ model: ReportModel, into directory: URL) throws(ReportError) {
+        let routes = model.routes
+        let failure = Mutex<ReportError?>(nil)
+        let templates = self.templates
+        DispatchQueue.concurrentPerform(iterations: routes.count) { index in
+            let (name, flights) = routes[index]
+            do {
+                guard ReportFiles.isSafeRouteName(name) else { throw ReportError.unsafeFileName(name) }
+                let base = directory.appendingPathComponent(name)
+                let page = try RoutePage.render(route: name, flights: flights, model: model, templates: templates)
+                try ReportFiles.write(page, to: base.appendingPathExtension("html"))
+                let csv = FlightsCSV.render(flights, attributionURL: model.attributionURL)
+                try ReportFiles.write(csv, to: base.appendingPathExtension("csv"))
+            } catch {
+                let reportError = (error as? ReportError) ?? .page("\(name): \(error)")
+                failure.withLock { if $0 == nil { $0 = reportError } }
+            }
+        }
+        if let error = failure.withLock({ $0 }) { throw error }
+        if routes.isEmpty {
+            try ReportFiles.write("", to: directory.appendingPathComponent(".keep"))
+        }
+    }
+}

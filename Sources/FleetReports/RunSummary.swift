@@ -1,0 +1,140 @@
+public import FleetFetch
+public import Foundation
+
+/// `run.json`: the machine-readable summary of a run (SPEC §8), also kept in run history.
+public struct RunSummary: Sendable, Codable, Equatable {
+    /// Version of this file's layout.
+    public var schemaVersion = 1
+    /// A unique id of the run.
+    public var runID: String
+    /// When the run started, UTC.
+    public var startedAt: String
+    /// When it finished, UTC.
+    public var finishedAt: String
+    /// The schedule path as given.
+    public var schedule: String
+    /// The process exit code.
+    public var exitCode: Int32
+    /// Where weather came from: `weatherkit` or `replay`.
+    public var source: String
+    /// Flight counts.
+    public var flights: Flights
+    /// Distinct routes briefed.
+    public var routes: Int
+    /// Distinct airports of briefed flights.
+    public var airports: Int
+    /// Location cells planned.
+    public var cells: Int
+    /// Request counters.
+    public var requests: FetchCounters
+    /// The month's quota after this run.
+    public var quota: Quota
+    /// Attribution.
+    public var attribution: Attribution
+    /// Counts by risk.
+    public var risk: [String: Int]
+    /// Warnings shown to the user.
+    public var warnings: [String]
+
+    /// `flights` in `run.json`.
+    public struct Flights: Sendable, Codable, Equatable {
+        /// Data rows read.
+        public var rows: Int
+        /// Rows briefed (in `flights.csv`).
+        public var briefed: Int
+        /// Rows rejected (in `rejects.csv`).
+        public var rejected: Int
+        /// Briefed flights with at least one end lacking weather.
+        public var withoutWeather: Int
+        /// Briefed flights whose weather is partly an expired copy.
+        public var stale: Int
+
+        /// Creates counts.
+        public init(rows: Int, briefed: Int, rejected: Int, withoutWeather: Int, stale: Int) {
+            self.rows = rows
+            self.briefed = briefed
+            self.rejected = rejected
+            self.withoutWeather = withoutWeather
+            self.stale = stale
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case rows, briefed, rejected, stale
+            case withoutWeather = "without_weather"
+        }
+    }
+
+    /// `quota` in `run.json`.
+    public struct Quota: Sendable, Codable, Equatable {
+        /// The UTC month, `YYYY-MM`.
+        public var month: String
+        /// Calls allowed this month.
+        public var limit: Int
+        /// Calls recorded this month, this run included.
+        public var used: Int
+        /// Calls left.
+        public var remaining: Int
+
+        /// Creates quota figures.
+        public init(month: String, limit: Int, used: Int) {
+            self.month = month
+            self.limit = limit
+            self.used = used
+            self.remaining = max(0, limit - used)
+        }
+    }
+
+    /// `attribution` in `run.json`.
+    public struct Attribution: Sendable, Codable, Equatable {
+        /// The attribution sentence.
+        public var text = "Weather data provided by Apple Weather."
+        /// The legal attribution link.
+        public var url: String
+
+        /// Creates attribution.
+        public init(url: String) { self.url = url }
+    }
+
+    /// Creates a summary.
+    public init(
+        runID: String, startedAt: String, finishedAt: String, schedule: String, exitCode: Int32, source: String,
+        flights: Flights, routes: Int, airports: Int, cells: Int, requests: FetchCounters, quota: Quota,
+        attribution: Attribution, risk: [String: Int], warnings: [String]
+    ) {
+        self.runID = runID
+        self.startedAt = startedAt
+        self.finishedAt = finishedAt
+        self.schedule = schedule
+        self.exitCode = exitCode
+        self.source = source
+        self.flights = flights
+        self.routes = routes
+        self.airports = airports
+        self.cells = cells
+        self.requests = requests
+        self.quota = quota
+        self.attribution = attribution
+        self.risk = risk
+        self.warnings = warnings
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case schemaVersion = "schema_version"
+        case runID = "run_id"
+        case startedAt = "started_at"
+        case finishedAt = "finished_at"
+        case schedule
+        case exitCode = "exit_code"
+        case source, flights, routes, airports, cells, requests, quota, attribution, risk, warnings
+    }
+
+    /// Pretty, key-sorted JSON with a final newline.
+    ///
+    /// - Returns: The file's bytes.
+    /// - Throws: An encoding error (not expected for this type).
+    public func json() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(self) + Data("\n".utf8)
+    }
+}
