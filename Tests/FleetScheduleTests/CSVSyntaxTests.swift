@@ -48,7 +48,7 @@ struct CSVSyntaxTests {
         #expect(schedule.flights.map(\.number) == ["UA1", "UA3"])
         let rejected = try #require(schedule.rejects.first)
         #expect(rejected.line == 3)
-        #expect(rejected.reason == "cannot read the row: the row is not valid UTF-8")
+        #expect(rejected.reason == "cannot read the row: the row is not valid UTF-8 (save the schedule as UTF-8 CSV)")
         #expect(rejected.raw.hasPrefix("UA2,EWR,SFO"))
     }
 
