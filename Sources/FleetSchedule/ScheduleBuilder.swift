@@ -1,0 +1,103 @@
+internal import FleetAirports
+internal import FleetCSV
+internal import Foundation
+
+/// Accumulates a ``Schedule`` record by record, after the header has been mapped.
+///
+/// Owns what needs the whole file: the duplicate index (flight, origin airport, departure
+/// instant → first line), the blank-row count, and the one warning about ignored columns.
+/// Every record handed to ``add(_:)`` ends up in exactly one of `flights` and `rejects`,
+/// or is counted as blank.
+struct ScheduleBuilder {
+    private var schedule = Schedule()
+    private var validator: RowValidator
+    private var firstLine: [FlightKey: Int] = [:]
+    private var blankRows = 0
+
+    /// Starts a schedule for a mapped header.
+    ///
+    /// - Parameters:
+    ///   - header: The header map.
+    ///   - airports: The directory to resolve codes with.
+    ///   - blankRowsBefore: Blank lines skipped before the header.
+    init(header: HeaderMap, airports: AirportDirectory, blankRowsBefore: Int = 0) {
+        validator = RowValidator(header: header, airports: airports)
+        blankRows = blankRowsBefore
+        if !header.ignored.isEmpty {
+            let names = header.ignored.map { "\"\($0)\"" }.joined(separator: ", ")
+            let noun = header.ignored.count == 1 ? "column" : "columns"
+            schedule.warnings.append(
+                ScheduleWarning(line: header.line, message: "ignored \(noun) fleetwx does not use: \(names)"))
+        }
+    }
+
+    /// True when a record carries no data: every field empty or spaces, and no syntax problem
+    /// (a record the reader could not parse may have no fields yet still be a data row).
+    ///
+    /// - Parameter record: The record.
+    /// - Returns: Whether to skip it as blank.
+    static func isBlank(_ record: CSVRecord) -> Bool {
+        record.problem == nil && record.fields.allSatisfy { $0.allSatisfy { $0 == " " || $0 == "\t" } }
+    }
+
+    /// Adds one record: a blank one is counted, any other becomes a flight or a rejection.
+    ///
+    /// - Parameter record: The record.
+    mutating func add(_ record: CSVRecord) {
+        if Self.isBlank(record) {
+            blankRows += 1
+            return
+        }
+        switch validator.validate(record) {
+        case .rejected(let problems):
+            reject(record, problems.map(\.description).joined(separator: "; "))
+        case .accepted(let flight, let warnings):
+            let key = FlightKey(flight)
+            if let earlier = firstLine[key] {
+                let problem = RowProblem.duplicate(
+                    line: earlier, flight: flight.number, origin: flight.origin.code,
+                    departureUTC: flight.departure.timeIntervalSince1970)
+                reject(record, problem.description)
+                return
+            }
+            firstLine[key] = flight.line
+            schedule.flights.append(flight)
+            schedule.warnings += warnings.map { ScheduleWarning(line: flight.line, message: $0) }
+        }
+    }
+
+    /// Finishes the schedule, adding the blank-row warning if any were skipped.
+    ///
+    /// - Returns: The schedule.
+    func finish() -> Schedule {
+        var result = schedule
+        if blankRows > 0 {
+            let noun = blankRows == 1 ? "blank row was" : "blank rows were"
+            result.warnings.append(ScheduleWarning(line: nil, message: "\(blankRows) \(noun) skipped"))
+        }
+        return result
+    }
+
+    private mutating func reject(_ record: CSVRecord, _ reason: String) {
+        schedule.rejects.append(RejectedRow(line: record.line, reason: reason, raw: record.raw))
+    }
+}
+
+/// What makes two rows the same flight: normalised designator, origin airport and departure
+/// instant. The origin is keyed by place (name and coordinates) so that two codes for one
+/// airport (`BSL`, `LFSB`, `MLH`) count as one.
+private struct FlightKey: Hashable {
+    let number: String
+    let originName: String
+    let latitude: Double
+    let longitude: Double
+    let departure: Date
+
+    init(_ flight: Flight) {
+        number = flight.number
+        originName = flight.origin.name
+        latitude = flight.origin.latitude
+        longitude = flight.origin.longitude
+        departure = flight.departure
+    }
+}

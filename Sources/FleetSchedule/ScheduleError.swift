@@ -1,0 +1,78 @@
+public import Foundation
+
+/// Why a schedule could not be read at all.
+///
+/// Only problems that leave nothing usable are errors (the CLI exits 1 on them): the file
+/// cannot be read, it is empty, or its header does not say where the required columns are.
+/// A bad row is never an error; it becomes a ``RejectedRow`` so the rest of the file is kept.
+public enum ScheduleError: Error, Equatable, CustomStringConvertible, LocalizedError {
+    /// The file could not be opened or read.
+    case unreadable(path: String, reason: String)
+    /// The file has no header row (it is empty or holds only blank lines).
+    case empty(path: String)
+    /// The header row itself is not readable CSV (bad encoding or quoting).
+    case malformedHeader(path: String, line: Int, reason: String)
+    /// Required columns are missing from the header; `header` is the header as found.
+    case missingColumns(path: String, columns: [ScheduleColumn], header: [String])
+    /// Several header cells select the same column, so fleetwx cannot tell which to read.
+    case duplicateColumns(path: String, duplicates: [DuplicateColumn])
+
+    public var description: String {
+        switch self {
+        case .unreadable(let path, let reason):
+            return "cannot read the schedule \(path): \(reason)"
+        case .empty(let path):
+            let names = ScheduleColumn.required.map(\.rawValue).joined(separator: ", ")
+            return "the schedule \(path) is empty: it needs a header row naming the columns \(names)"
+        case .malformedHeader(let path, let line, let reason):
+            return "the header row of the schedule \(path) (line \(line)) cannot be read: \(reason)"
+                + "; save the file as UTF-8 CSV"
+        case .missingColumns(let path, let columns, let header):
+            return Self.describeMissing(path: path, columns: columns, header: header)
+        case .duplicateColumns(let path, let duplicates):
+            let parts = duplicates.map(\.description).joined(separator: "; ")
+            return "the header of the schedule \(path) names the same column more than once: \(parts)"
+                + "; keep one of each"
+        }
+    }
+
+    public var errorDescription: String? { description }
+
+    private static func describeMissing(path: String, columns: [ScheduleColumn], header: [String]) -> String {
+        let wanted = columns.map { column in
+            let names = column.acceptedNames.joined(separator: ", ")
+            return "\(column.rawValue) (accepted header names: \(names))"
+        }
+        let noun = columns.count == 1 ? "a required column" : "required columns"
+        let found = header.map { "\"\($0)\"" }.joined(separator: ", ")
+        return "the header of the schedule \(path) is missing \(noun): \(wanted.joined(separator: "; "))"
+            + "; the header found was: \(found)"
+    }
+}
+
+/// One column that several header cells select, for ``ScheduleError/duplicateColumns(path:duplicates:)``.
+public struct DuplicateColumn: Sendable, Equatable, CustomStringConvertible {
+    /// The column selected more than once.
+    public let column: ScheduleColumn
+    /// The header cells that select it, as written, in file order.
+    public let headers: [String]
+    /// Their 1-based positions in the header row.
+    public let positions: [Int]
+
+    /// Creates a duplicate-column finding.
+    ///
+    /// - Parameters:
+    ///   - column: The column.
+    ///   - headers: The header cells selecting it.
+    ///   - positions: Their 1-based positions.
+    public init(column: ScheduleColumn, headers: [String], positions: [Int]) {
+        self.column = column
+        self.headers = headers
+        self.positions = positions
+    }
+
+    public var description: String {
+        let cells = zip(headers, positions).map { "\"\($0)\" (column \($1))" }
+        return "\(column.rawValue) is named by \(cells.joined(separator: " and "))"
+    }
+}

@@ -1,0 +1,131 @@
+/// A date and time of day as read off a clock, without a time zone.
+///
+/// Kept as plain numbers so that calendar validation and the conversion to an instant need
+/// neither `Calendar` nor a date formatter (both are slow per row and guess around DST gaps).
+struct WallClock: Equatable {
+    let year: Int
+    let month: Int
+    let day: Int
+    let hour: Int
+    let minute: Int
+    let second: Int
+    /// Fractional seconds, 0 ≤ fraction < 1.
+    let fraction: Double
+
+    /// What is wrong with the calendar fields, or `nil` when this is a real date and time.
+    var calendarProblem: TimeSyntaxError? {
+        guard (1...12).contains(month) else { return .month(month) }
+        guard day >= 1, day <= CivilCalendar.days(inMonth: month, year: year) else {
+            return .day(day, month: month, year: year)
+        }
+        guard hour < 24 else { return .hour(hour) }
+        guard minute < 60 else { return .minute(minute) }
+        guard second < 60 else { return .second(second) }
+        return nil
+    }
+
+    /// The whole seconds since 1970 this clock reading would be if the clock showed UTC.
+    var secondsAsIfUTC: Int {
+        CivilCalendar.daysSince1970(year: year, month: month, day: day) * 86_400
+            + hour * 3600 + minute * 60 + second
+    }
+}
+
+/// Proleptic Gregorian calendar arithmetic on plain integers.
+enum CivilCalendar {
+    /// True for Gregorian leap years.
+    ///
+    /// - Parameter year: The year.
+    /// - Returns: Whether February has 29 days.
+    static func isLeapYear(_ year: Int) -> Bool {
+        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+    }
+
+    /// The number of days in a month.
+    ///
+    /// - Parameters:
+    ///   - month: 1–12.
+    ///   - year: The year.
+    /// - Returns: 28–31.
+    static func days(inMonth month: Int, year: Int) -> Int {
+        switch month {
+        case 2: isLeapYear(year) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// Days from 1970-01-01 to a date (negative before it).
+    ///
+    /// Howard Hinnant's `days_from_civil`: <https://howardhinnant.github.io/date_algorithms.html>.
+    ///
+    /// - Parameters:
+    ///   - year: The year.
+    ///   - month: 1–12.
+    ///   - day: 1–31.
+    /// - Returns: The day number.
+    static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The date of a day number (Hinnant's `civil_from_days`).
+    ///
+    /// - Parameter days: Days since 1970-01-01.
+    /// - Returns: Year, month (1–12) and day (1–31).
+    static func date(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    /// An instant as `2026-12-01T13:05:00Z` (whole seconds), the form reports use.
+    ///
+    /// - Parameter seconds: Seconds since 1970.
+    /// - Returns: The UTC text.
+    static func utcText(secondsSince1970 seconds: Double) -> String {
+        let whole = Int(seconds.rounded(.down))
+        let days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
+        let secondOfDay = whole - days * 86_400
+        let date = date(daysSince1970: days)
+        return "\(pad(date.year, 4))-\(pad(date.month))-\(pad(date.day))T"
+            + "\(pad(secondOfDay / 3600)):\(pad(secondOfDay / 60 % 60)):\(pad(secondOfDay % 60))Z"
+    }
+
+    /// A UTC offset as `UTC+05:30` / `UTC-04:00`.
+    ///
+    /// - Parameter seconds: Seconds east of UTC.
+    /// - Returns: The text.
+    static func offsetText(seconds: Int) -> String {
+        let sign = seconds < 0 ? "-" : "+"
+        let minutes = abs(seconds) / 60
+        return "UTC\(sign)\(pad(minutes / 60)):\(pad(minutes % 60))"
+    }
+
+    /// The English name of a month.
+    ///
+    /// - Parameter month: 1–12.
+    /// - Returns: `January` … `December`, or the number for anything else.
+    static func monthName(_ month: Int) -> String {
+        let names = [
+            "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+            "November", "December",
+        ]
+        return (1...12).contains(month) ? names[month - 1] : "month \(month)"
+    }
+
+    private static func pad(_ value: Int, _ width: Int = 2) -> String {
+        let text = String(value)
+        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+    }
+}
