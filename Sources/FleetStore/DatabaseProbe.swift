@@ -55,7 +55,11 @@ enum DatabaseProbe {
     /// The fleetwx marker, schema version and table count, as SQLite sees them (WAL included).
     private static func inspect(_ path: String) throws(StoreError) -> Found {
         do throws(StoreError) {
-            let connection = try SQLiteConnection(path: path, readOnly: true)
+            // Without a -wal file the main file holds the whole database, and `immutable` reads it
+            // without creating -wal/-shm files beside someone else's database. With one (a
+            // process has it open, or crashed), its content counts and the side files exist.
+            let hasWAL = FileManager.default.fileExists(atPath: path + "-wal")
+            let connection = try SQLiteConnection(path: path, mode: hasWAL ? .readOnly : .immutable)
             let applicationID = Int32(truncatingIfNeeded: try connection.integer("PRAGMA application_id"))
             let version = Int(try connection.integer("PRAGMA user_version"))
             let tables = Int(try connection.integer("SELECT count(*) FROM sqlite_master"))

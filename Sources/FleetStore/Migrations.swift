@@ -102,7 +102,12 @@ enum Migrations {
     /// - Throws: ``StoreError/newerSchema(path:found:supported:)`` when another process moved
     ///   the file past this build, or the SQLite error of a failed migration.
     static func migrate(_ connection: SQLiteConnection) throws(StoreError) {
-        for (offset, sql) in all.enumerated() {
+        // The usual case, an up-to-date file, needs no write lock at all.
+        let version = Int(try connection.integer("PRAGMA user_version"))
+        if version > all.count {
+            throw .newerSchema(path: connection.path, found: version, supported: all.count)
+        }
+        for (offset, sql) in all.enumerated() where offset + 1 > version {
             let target = offset + 1
             try connection.transaction { () throws(StoreError) in
                 let current = Int(try connection.integer("PRAGMA user_version"))

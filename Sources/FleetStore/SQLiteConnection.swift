@@ -17,26 +17,41 @@ final class SQLiteConnection {
     private let database: OpaquePointer
     private var statements: [String: Statement] = [:]
 
-    /// Opens (and, with `create`, creates) the database at `path`.
+    /// How a connection opens its file.
+    enum OpenMode {
+        /// Read and write, creating the file when missing.
+        case readWriteCreate
+        /// Read only; on a WAL database SQLite may still create the `-wal` and `-shm` files.
+        case readOnly
+        /// Read only through `immutable=1`: no locks and no side files, but a `-wal` file's
+        /// content is ignored, so only for files that have none.
+        case immutable
+    }
+
+    /// Opens the database at `path`.
     ///
     /// Enables extended result codes and the busy timeout; PRAGMAs that change the file are
     /// the caller's business, so a read-only probe writes nothing.
     ///
     /// - Parameters:
     ///   - path: A file path (URIs are not interpreted).
-    ///   - readOnly: Open without write access.
-    ///   - create: Create the file when missing (ignored with `readOnly`).
+    ///   - mode: How to open it.
     /// - Throws: ``StoreError/sqlite(code:message:sql:)`` when SQLite cannot open the file.
-    init(path: String, readOnly: Bool = false, create: Bool = true) throws(StoreError) {
+    init(path: String, mode: OpenMode = .readWriteCreate) throws(StoreError) {
         // NOMUTEX: the owning actor already guarantees one thread at a time.
         var flags = SQLITE_OPEN_NOMUTEX
-        if readOnly {
+        var filename = path
+        switch mode {
+        case .readWriteCreate:
+            flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        case .readOnly:
             flags |= SQLITE_OPEN_READONLY
-        } else {
-            flags |= SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
+        case .immutable:
+            flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+            filename = Self.immutableURI(path)
         }
         var handle: OpaquePointer?
-        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        let code = sqlite3_open_v2(filename, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
             let error = Statement.error(code: code, database: handle, sql: nil)
             // "Whether or not an error occurs when it is opened, resources associated with the
@@ -48,6 +63,25 @@ final class SQLiteConnection {
         self.database = handle
         sqlite3_extended_result_codes(handle, 1)
         sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds)
+    }
+
+    /// A `file:` URI for `path` with `mode=ro&immutable=1` (<https://www.sqlite.org/uri.html>).
+    ///
+    /// Every byte but unreserved characters and `/` is percent-encoded, so `?`, `#` and `%`
+    /// in a file name stay part of the path; an absolute path gets an empty authority.
+    static func immutableURI(_ path: String) -> String {
+        let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/".utf8)
+        var encoded = ""
+        for byte in path.utf8 {
+            if unreserved.contains(byte) {
+                encoded.append(Character(Unicode.Scalar(byte)))
+            } else {
+                let hex = String(byte, radix: 16, uppercase: true)
+                encoded += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        let prefix = path.hasPrefix("/") ? "file://" : "file:"
+        return prefix + encoded + "?mode=ro&immutable=1"
     }
 
     deinit {
