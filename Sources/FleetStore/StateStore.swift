@@ -1,3 +1,4 @@
+internal import CSQLite
 public import Foundation
 
 /// The one SQLite database of fleetwx (`--state FILE`): data-set cache, quota ledger and run
@@ -42,10 +43,30 @@ public actor StateStore {
     /// The connection settings that are not stored in the file (except the journal mode).
     private static func configure(_ connection: SQLiteConnection) throws(StoreError) {
         try connection.execute("PRAGMA foreign_keys = ON")
-        // Returns the mode in force; a file system without shared memory support keeps the
-        // rollback journal, which is still crash-safe, so that is not an error.
-        _ = try connection.text("PRAGMA journal_mode = WAL")
+        try enableWAL(connection)
         try connection.execute("PRAGMA synchronous = NORMAL")
+    }
+
+    /// Switches the file to WAL mode (stored in the file, so usually already done).
+    ///
+    /// The switch needs an exclusive lock and SQLite answers SQLITE_BUSY at once, without its
+    /// busy handler, when another process holds one, which happens when two runs create a new
+    /// state file at the same moment; so it is retried with back-off up to the busy timeout.
+    /// A file system without shared-memory support keeps the rollback journal, which is still
+    /// crash-safe, so the mode SQLite ends up in is accepted.
+    private static func enableWAL(_ connection: SQLiteConnection) throws(StoreError) {
+        if try connection.text("PRAGMA journal_mode") == "wal" { return }
+        let deadline = ContinuousClock.now + .milliseconds(Int(SQLiteConnection.busyTimeoutMilliseconds))
+        var delay = 0.002
+        while true {
+            do throws(StoreError) {
+                _ = try connection.text("PRAGMA journal_mode = WAL")
+                return
+            } catch  where error.sqlitePrimaryCode == SQLITE_BUSY && ContinuousClock.now < deadline {
+                Thread.sleep(forTimeInterval: delay)
+                delay = min(delay * 2, 0.1)
+            }
+        }
     }
 
     private static func createParentDirectory(of path: String) throws(StoreError) {
