@@ -1,4 +1,5 @@
 internal import CSQLite
+public import Foundation
 
 /// Why the state database could not be opened, read or written.
 ///
@@ -6,7 +7,7 @@ internal import CSQLite
 /// message and the SQL text that failed, so an operator can see what went wrong; bound values
 /// (response bodies, run summaries) are never part of an error, because they can be large and
 /// are nobody's business in a log.
-public enum StoreError: Error, Equatable, CustomStringConvertible {
+public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedError {
     /// SQLite returned a failure code.
     ///
     /// `code` is the extended result code (<https://www.sqlite.org/rescode.html>); `sql` is the
@@ -55,6 +56,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             return "state database value \(table).\(column) cannot be read: \(reason)"
         }
     }
+
+    /// The same text as ``description``, so `localizedDescription` shows it too.
+    public var errorDescription: String? { description }
 
     /// The primary SQLite result code (the low byte of the extended code), or `nil` for other errors.
     public var sqlitePrimaryCode: Int32? {

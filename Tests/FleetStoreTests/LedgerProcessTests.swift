@@ -12,6 +12,7 @@ import Testing
 struct LedgerProcessTests {
     static let databaseVariable = "FLEETWX_STORE_WORKER_DB"
     static let outputVariable = "FLEETWX_STORE_WORKER_OUT"
+    static let attemptsVariable = "FLEETWX_STORE_WORKER_ATTEMPTS"
     static let attempts = 300
     static let budget = 450
 
@@ -28,8 +29,9 @@ struct LedgerProcessTests {
         let go = output.deletingLastPathComponent().appendingPathComponent("go")
         while !FileManager.default.fileExists(atPath: go.path) { try await Task.sleep(for: .milliseconds(1)) }
         let store = try StateStore(path: database)
+        let attempts = environment[Self.attemptsVariable].flatMap { Int($0) } ?? Self.attempts
         var granted = 0
-        for attempt in 1...Self.attempts {
+        for attempt in 1...attempts {
             let request = LedgerRequest(runID: output.lastPathComponent, cell: "c\(attempt)", monthlyLimit: Self.budget)
             if let reservation = try await store.reserve(request) {
                 granted += 1
@@ -66,14 +68,44 @@ struct LedgerProcessTests {
         #expect(try await store.usage(month: store.currentMonth()) == Self.budget)
     }
 
+    @Test("A process killed while reserving leaves a consistent ledger")
+    func killedWhileReserving() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let database = directory.file("state.sqlite")
+        let store = try StateStore(path: database.path)
+        let worker = try Self.launchWorker(database: database, output: directory.file("victim"), attempts: 1_000_000)
+        try await Self.waitFor(timeout: .seconds(120)) {
+            FileManager.default.fileExists(atPath: directory.file("victim.ready").path) || !worker.isRunning
+        }
+        try Data().write(to: directory.file("go"))
+        let month = await store.currentMonth()
+        try await Self.waitFor(timeout: .seconds(120)) {
+            // The condition is synchronous, so read the count through a fresh connection.
+            let count = try? SQLiteConnection(path: database.path, mode: .readOnly).integer(
+                "SELECT count(*) FROM ledger")
+            return (count ?? 0) >= 50 || !worker.isRunning
+        }
+        #expect(worker.isRunning)
+        kill(worker.processIdentifier, SIGKILL)
+        try await Self.waitFor(timeout: .seconds(30)) { !worker.isRunning }
+        #expect(worker.terminationReason == .uncaughtSignal)
+        #expect(try await store.rawText("PRAGMA integrity_check") == "ok")
+        let rows = try await store.rawInteger("SELECT count(*) FROM ledger WHERE outcome <> 'not_sent'")
+        #expect(rows >= 50)
+        #expect(try await store.usage(month: month) == Int(rows))
+        #expect(try await store.reserve(LedgerRequest(runID: "after", cell: "c", monthlyLimit: 1_000_000)) != nil)
+    }
+
     /// Starts this test binary running only ``worker()``.
-    static func launchWorker(database: URL, output: URL) throws -> Process {
+    static func launchWorker(database: URL, output: URL, attempts: Int = attempts) throws -> Process {
         let process = Process()
         process.executableURL = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
         process.arguments = ["--testing-library", "swift-testing", "--filter", "LedgerProcessTests/worker"]
         var environment = ProcessInfo.processInfo.environment
         environment[databaseVariable] = database.path
         environment[outputVariable] = output.path
+        environment[attemptsVariable] = String(attempts)
         process.environment = environment
         let log = output.appendingPathExtension("log")
         try Data().write(to: log)

@@ -152,4 +152,18 @@ struct LedgerTests {
             try await store.complete(missing, outcome: .succeeded, httpStatus: 200)
         }
     }
+
+    @Test("A reservation is committed at once, visible to another store before the request is sent")
+    func reservationIsDurable() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let clock = TestClock(utc("2026-12-01T13:05:00Z"))
+        let store = try makeStore(in: directory, clock: clock)
+        let reservation = try #require(try await store.reserve(Self.request(monthly: 5)))
+        let other = try makeStore(in: directory, clock: clock)
+        let rows = try await other.ledger(runID: "run-1")
+        #expect(rows.map(\.id) == [reservation.id])
+        #expect(rows.first?.outcome == nil)
+        #expect(try await other.usage(month: "2026-12") == 1)
+    }
 }

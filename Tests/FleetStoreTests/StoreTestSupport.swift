@@ -47,6 +47,11 @@ extension StateStore {
         try connection.integer(sql)
     }
 
+    /// Reads one text value with raw SQL.
+    func rawText(_ sql: String) throws(StoreError) -> String? {
+        try connection.text(sql)
+    }
+
     /// Runs raw SQL on the store's own connection (to install failure triggers in tests).
     func rawExecute(_ sql: String) throws(StoreError) {
         try connection.execute(sql)
