@@ -1,1 +1,0 @@
-// Placeholder: FleetStore is built in a later step.

@@ -1,0 +1,126 @@
+/// The schema, as an ordered list of raw-SQL migrations.
+///
+/// Migration *n* (1-based) brings `PRAGMA user_version` from *n − 1* to *n*, in its own
+/// IMMEDIATE transaction, so a crash or a second process starting at the same moment leaves the
+/// file at a whole version. A shipped migration is never edited; changes are new migrations
+/// appended to the list (add columns with `ALTER TABLE … ADD COLUMN`, which is why every table
+/// has named columns and nothing reads `SELECT *`). Migrations use SQL only, never app types.
+enum Migrations {
+    /// Written to `PRAGMA application_id` by the first migration: "FLWX" in ASCII.
+    ///
+    /// How a fleetwx state file is told apart from any other SQLite file
+    /// (<https://www.sqlite.org/pragma.html#pragma_application_id>).
+    static let applicationID: Int32 = 0x464C_5758
+
+    /// The migrations, oldest first.
+    static let all: [String] = [version1]
+
+    /// Version 1: cache, quota ledger with its counters, run history.
+    ///
+    /// Dates are REAL Unix seconds (UTC); months are "YYYY-MM" text in UTC.
+    static let version1 = """
+        PRAGMA application_id = \(applicationID);
+
+        -- One row per (cell, data set, window); windowless data sets (currentWeather,
+        -- weatherAlerts) have NULL window bounds. The unique index both enforces one row per key
+        -- and serves lookups by (cell, data_set).
+        CREATE TABLE cache_entry (
+            id INTEGER PRIMARY KEY,
+            cell TEXT NOT NULL,
+            data_set TEXT NOT NULL,
+            window_start REAL,
+            window_end REAL,
+            fetched_at REAL NOT NULL,
+            read_time REAL,
+            expire_time REAL,
+            body BLOB NOT NULL
+        );
+        CREATE UNIQUE INDEX cache_entry_key
+            ON cache_entry (cell, data_set, ifnull(window_start, 'none'), ifnull(window_end, 'none'));
+
+        -- Every HTTP request, recorded before it is sent. outcome: pending, succeeded, failed, not_sent.
+        CREATE TABLE ledger (
+            id INTEGER PRIMARY KEY,
+            month TEXT NOT NULL,
+            sent_at REAL NOT NULL,
+            run_id TEXT NOT NULL,
+            cell TEXT NOT NULL,
+            attempt INTEGER NOT NULL,
+            outcome TEXT NOT NULL DEFAULT 'pending',
+            http_status INTEGER,
+            completed_at REAL
+        );
+        CREATE INDEX ledger_month ON ledger (month);
+        CREATE INDEX ledger_run ON ledger (run_id);
+
+        -- Counted requests (all but not_sent) per month and per run, kept in the same
+        -- transaction as the ledger row, so a reservation reads one row instead of counting a
+        -- month of up to 500,000 rows.
+        CREATE TABLE quota_month (
+            month TEXT PRIMARY KEY,
+            requests INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE TABLE quota_run (
+            run_id TEXT PRIMARY KEY,
+            requests INTEGER NOT NULL
+        ) WITHOUT ROWID;
+
+        CREATE TABLE run (
+            id TEXT PRIMARY KEY,
+            started_at REAL NOT NULL,
+            command TEXT NOT NULL,
+            schedule_path TEXT,
+            finished_at REAL,
+            exit_code INTEGER,
+            summary_json TEXT
+        );
+        CREATE INDEX run_finished ON run (finished_at);
+
+        -- One row per briefed flight of a finished run, in report order (position). The
+        -- primary key serves lookups by run_id. alert_ids and hazards are JSON arrays of strings.
+        CREATE TABLE run_flight (
+            run_id TEXT NOT NULL REFERENCES run (id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            flight_key TEXT NOT NULL,
+            flight TEXT NOT NULL,
+            route TEXT NOT NULL,
+            risk TEXT NOT NULL,
+            status TEXT NOT NULL,
+            alert_ids TEXT NOT NULL,
+            hazards TEXT NOT NULL,
+            detail_json TEXT NOT NULL,
+            PRIMARY KEY (run_id, position)
+        ) WITHOUT ROWID;
+        """
+
+    /// Applies every migration newer than the file's version, each in its own transaction.
+    ///
+    /// The version is read again inside each transaction, so when two processes open a new
+    /// file at once the second one skips what the first applied.
+    ///
+    /// - Parameter connection: An open read-write connection.
+    /// - Throws: ``StoreError/newerSchema(path:found:supported:)`` when another process moved
+    ///   the file past this build, or the SQLite error of a failed migration.
+    static func migrate(_ connection: SQLiteConnection) throws(StoreError) {
+        // The usual case, an up-to-date file, needs no write lock at all.
+        let version = Int(try connection.integer("PRAGMA user_version"))
+        if version > all.count {
+            throw .newerSchema(path: connection.path, found: version, supported: all.count)
+        }
+        for (offset, sql) in all.enumerated() where offset + 1 > version {
+            let target = offset + 1
+            try connection.transaction { () throws(StoreError) in
+                let current = Int(try connection.integer("PRAGMA user_version"))
+                guard current < target else {
+                    if current > all.count {
+                        throw .newerSchema(path: connection.path, found: current, supported: all.count)
+                    }
+                    return
+                }
+                try connection.execute(sql)
+                // PRAGMA takes no bound parameters; `target` comes from this list, not from data.
+                try connection.execute("PRAGMA user_version = \(target)")
+            }
+        }
+    }
+}

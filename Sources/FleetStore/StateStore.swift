@@ -1,0 +1,96 @@
+internal import CSQLite
+public import Foundation
+
+/// The one SQLite database of fleetwx (`--state FILE`): data-set cache, quota ledger and run
+/// history.
+///
+/// An actor because a SQLite connection must be used by one thread at a time; every method is
+/// one short transaction, so a `kill -9` loses at most the write in progress and two processes
+/// (or two stores in one process) can share the file. The file is in WAL mode so readers never
+/// wait for the writer, with `synchronous=NORMAL` (durable across process crashes; a power cut
+/// can lose the last commits but never corrupts the file).
+public actor StateStore {
+    /// The newest schema version this build writes and understands.
+    public static let schemaVersion = Migrations.all.count
+
+    /// The state file's path.
+    public nonisolated let path: String
+    let connection: SQLiteConnection
+    let now: @Sendable () -> Date
+
+    /// Opens the state file, creating it (and its parent directories) when missing.
+    ///
+    /// Existing files are checked read-only first: a file that is not SQLite, a SQLite file of
+    /// another application, or a fleetwx file from a newer build is refused and left untouched.
+    /// Then the connection is configured (WAL, `synchronous=NORMAL`, foreign keys, busy timeout)
+    /// and pending migrations are applied.
+    ///
+    /// - Parameters:
+    ///   - path: The state file.
+    ///   - now: The clock used for quota months and freshness; injected for tests.
+    /// - Throws: ``StoreError`` saying why the file cannot be used.
+    public init(path: String, now: @escaping @Sendable () -> Date = { Date() }) throws(StoreError) {
+        try DatabaseProbe.checkExisting(path: path)
+        try Self.createParentDirectory(of: path)
+        let connection = try SQLiteConnection(path: path)
+        try Self.configure(connection)
+        try Migrations.migrate(connection)
+        self.path = path
+        self.connection = connection
+        self.now = now
+    }
+
+    /// The connection settings that are not stored in the file (except the journal mode).
+    private static func configure(_ connection: SQLiteConnection) throws(StoreError) {
+        try connection.execute("PRAGMA foreign_keys = ON")
+        try enableWAL(connection)
+        try connection.execute("PRAGMA synchronous = NORMAL")
+    }
+
+    /// Switches the file to WAL mode (stored in the file, so usually already done).
+    ///
+    /// The switch needs an exclusive lock and SQLite answers SQLITE_BUSY at once, without its
+    /// busy handler, when another process holds one, which happens when two runs create a new
+    /// state file at the same moment; so it is retried with back-off up to the busy timeout.
+    /// A file system without shared-memory support keeps the rollback journal, which is still
+    /// crash-safe, so the mode SQLite ends up in is accepted.
+    private static func enableWAL(_ connection: SQLiteConnection) throws(StoreError) {
+        if try connection.text("PRAGMA journal_mode") == "wal" { return }
+        let deadline = ContinuousClock.now + .milliseconds(Int(SQLiteConnection.busyTimeoutMilliseconds))
+        var delay = 0.002
+        while true {
+            do throws(StoreError) {
+                _ = try connection.text("PRAGMA journal_mode = WAL")
+                return
+            } catch  where error.sqlitePrimaryCode == SQLITE_BUSY && ContinuousClock.now < deadline {
+                Thread.sleep(forTimeInterval: delay)
+                delay = min(delay * 2, 0.1)
+            }
+        }
+    }
+
+    private static func createParentDirectory(of path: String) throws(StoreError) {
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotOpen(path: path, reason: "cannot create \(directory.path): \(error.localizedDescription)")
+        }
+    }
+
+    /// The journal mode in force (`wal` normally).
+    ///
+    /// - Returns: SQLite's name for the mode.
+    /// - Throws: ``StoreError`` from SQLite.
+    public func journalMode() throws(StoreError) -> String {
+        try connection.text("PRAGMA journal_mode") ?? ""
+    }
+
+    /// The schema version recorded in the file.
+    ///
+    /// - Returns: `PRAGMA user_version`.
+    /// - Throws: ``StoreError`` from SQLite.
+    public func storedSchemaVersion() throws(StoreError) -> Int {
+        Int(try connection.integer("PRAGMA user_version"))
+    }
+}

@@ -1,0 +1,68 @@
+internal import CSQLite
+public import Foundation
+
+/// Why the state database could not be opened, read or written.
+///
+/// The one error type of FleetStore. SQLite failures carry the extended result code, SQLite's
+/// message and the SQL text that failed, so an operator can see what went wrong; bound values
+/// (response bodies, run summaries) are never part of an error, because they can be large and
+/// are nobody's business in a log.
+public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedError {
+    /// SQLite returned a failure code.
+    ///
+    /// `code` is the extended result code (<https://www.sqlite.org/rescode.html>); `sql` is the
+    /// statement being prepared or run, if any.
+    case sqlite(code: Int32, message: String, sql: String?)
+    /// The file exists but is not a SQLite database (for example a text file given by mistake).
+    case notADatabase(path: String)
+    /// The file is a SQLite database of some other application: it has tables but no fleetwx marker.
+    case foreignDatabase(path: String)
+    /// The file was written by a newer fleetwx whose schema this build does not understand.
+    case newerSchema(path: String, found: Int, supported: Int)
+    /// The file or its directory could not be opened or created.
+    case cannotOpen(path: String, reason: String)
+    /// `finishRun` named a run that `beginRun` never recorded.
+    case unknownRun(id: String)
+    /// `complete` named a reservation that is not in the ledger.
+    case unknownReservation(id: Int64)
+    /// A value handed to the store cannot be stored as given.
+    case invalidValue(String)
+    /// A stored value cannot be read back (the file was edited by hand or is damaged).
+    case corruptValue(table: String, column: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .sqlite(let code, let message, let sql):
+            let name = String(cString: sqlite3_errstr(code))
+            let base = "SQLite error \(code) (\(name)): \(message)"
+            guard let sql else { return base }
+            return "\(base) — while executing `\(sql)`"
+        case .notADatabase(let path):
+            return "\(path) is not a SQLite database; give --state a new file or an existing fleetwx state file"
+        case .foreignDatabase(let path):
+            return "\(path) is a SQLite database of another application (no fleetwx marker); it was left untouched"
+        case .newerSchema(let path, let found, let supported):
+            return "\(path) has fleetwx schema version \(found) but this build understands up to "
+                + "\(supported); use a newer fleetwx (the file was left untouched)"
+        case .cannotOpen(let path, let reason):
+            return "cannot open state database \(path): \(reason)"
+        case .unknownRun(let id):
+            return "run \(id) was never begun in the state database"
+        case .unknownReservation(let id):
+            return "quota ledger has no reservation \(id)"
+        case .invalidValue(let reason):
+            return "invalid value for the state database: \(reason)"
+        case .corruptValue(let table, let column, let reason):
+            return "state database value \(table).\(column) cannot be read: \(reason)"
+        }
+    }
+
+    /// The same text as ``description``, so `localizedDescription` shows it too.
+    public var errorDescription: String? { description }
+
+    /// The primary SQLite result code (the low byte of the extended code), or `nil` for other errors.
+    public var sqlitePrimaryCode: Int32? {
+        guard case .sqlite(let code, _, _) = self else { return nil }
+        return code & 0xFF
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// Quota months and days in UTC, whatever the machine's time zone.
+///
+/// WeatherKit's quota is counted per calendar month; counting in UTC keeps two machines in
+/// different zones (or a cron job across a DST change) agreeing on which month a request was in.
+enum UTCCalendar {
+    private static let calendar: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .gmt
+        return calendar
+    }()
+
+    /// The UTC month of `date` as "YYYY-MM".
+    ///
+    /// - Parameter date: An instant.
+    /// - Returns: For example "2026-12".
+    static func month(of date: Date) -> String {
+        let parts = calendar.dateComponents([.year, .month], from: date)
+        return "\(pad(parts.year ?? 0, width: 4))-\(pad(parts.month ?? 0, width: 2))"
+    }
+
+    private static func pad(_ number: Int, width: Int) -> String {
+        let digits = String(number)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+}
