@@ -28,7 +28,8 @@ struct AirportsCommand {
     static func table(_ airports: [Airport]) -> String {
         let rows = airports.map { airport in
             [
-                airport.iata ?? "-", airport.hasRealICAO ? airport.icao : "-", airport.name, airport.city, airport.country,
+                airport.iata ?? "-", airport.hasRealICAO ? airport.icao : "-", airport.name, airport.city,
+                airport.country,
                 airport.elevationFeet.map { "\($0) ft" } ?? "-",
                 String(format: "%.4f, %.4f", airport.latitude, airport.longitude), airport.timeZone,
             ]

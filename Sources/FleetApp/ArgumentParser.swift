@@ -61,7 +61,8 @@ struct ParsedArguments: Equatable {
     func integer(_ name: String, in range: ClosedRange<Int>) throws(AppError) -> Int? {
         guard let text = options[name] else { return nil }
         guard let value = Int(text), range.contains(value) else {
-            throw .usage("--\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
+            throw .usage(
+                "--\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
         }
         return value
     }

@@ -45,7 +45,8 @@ public enum FleetApp {
         }
     }
 
-    private static func dispatch(_ parsed: ParsedArguments, environment: AppEnvironment) async throws(AppError) -> Int32 {
+    private static func dispatch(_ parsed: ParsedArguments, environment: AppEnvironment) async throws(AppError) -> Int32
+    {
         switch parsed.command {
         case "run":
             return try await RunCommand(options: RunOptions(parsed, environment: environment), environment: environment)

@@ -72,7 +72,9 @@ struct PlanReport {
         }
         let body = JSONPlan(
             schedule: scheduleArgument,
-            flights: ["rows": schedule.dataRows, "accepted": schedule.flights.count, "rejected": schedule.rejects.count],
+            flights: [
+                "rows": schedule.dataRows, "accepted": schedule.flights.count, "rejected": schedule.rejects.count,
+            ],
             cells: plan.cells.count, requests: ["planned": plan.requests.count], cellList: cells)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

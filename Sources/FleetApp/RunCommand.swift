@@ -25,8 +25,9 @@ struct RunCommand {
         Inputs.report(warnings: schedule.warnings, path: options.scheduleArgument, console: console)
         let planner = Planner(grid: options.grid, now: now)
         let plan = planner.plan(schedule.flights)
-        log("\(schedule.flights.count) flights, \(schedule.rejects.count) rejected, \(plan.cells.count) cells, "
-            + "\(plan.requests.count) requests planned")
+        log(
+            "\(schedule.flights.count) flights, \(schedule.rejects.count) rejected, \(plan.cells.count) cells, "
+                + "\(plan.requests.count) requests planned")
         let fetch = try await weather(for: plan)
         for warning in fetch.warnings { console.err("warning: \(warning)\n") }
         let briefings = Briefer(config: options.config, planner: planner).brief(schedule.flights, fetch: fetch)
@@ -80,7 +81,8 @@ struct RunCommand {
     }
 
     static func runID(_ date: Date) -> String {
-        let stamp = WeatherJSON.formatDate(date).replacingOccurrences(of: ":", with: "").replacingOccurrences(of: "-", with: "")
+        let stamp = WeatherJSON.formatDate(date).replacingOccurrences(of: ":", with: "").replacingOccurrences(
+            of: "-", with: "")
         return "\(stamp)-\(UUID().uuidString.prefix(8).lowercased())"
     }
 

@@ -37,7 +37,8 @@ struct RunOptions {
         state = StatePath.resolve(parsed.options["state"], environment: environment)
         replay = parsed.options["replay"].map(environment.resolve)
         record = parsed.options["record"].map(environment.resolve)
-        endpoint = parsed.options["endpoint"] ?? environment.variables["WEATHERKIT_ENDPOINT"] ?? "https://weatherkit.apple.com"
+        endpoint =
+            parsed.options["endpoint"] ?? environment.variables["WEATHERKIT_ENDPOINT"] ?? "https://weatherkit.apple.com"
         concurrency = try parsed.integer("concurrency", in: 1...256) ?? 8
         monthlyQuota = try parsed.integer("monthly-quota", in: 0...1_000_000_000) ?? 500_000
         maxRequests = try parsed.integer("max-requests", in: 0...1_000_000_000)
@@ -47,7 +48,9 @@ struct RunOptions {
         templates = parsed.options["templates"]
         now = try Self.now(parsed.options["now"])
         json = parsed.flags.contains("json")
-        if replay != nil, record != nil { throw .usage("--record cannot be combined with --replay (nothing is fetched)") }
+        if replay != nil, record != nil {
+            throw .usage("--record cannot be combined with --replay (nothing is fetched)")
+        }
     }
 
     private static func grid(_ text: String?) throws(AppError) -> Grid {

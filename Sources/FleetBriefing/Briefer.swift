@@ -24,7 +24,8 @@ public struct Briefer: Sendable {
     ///   - config: The thresholds.
     ///   - rules: The hazard rules.
     ///   - planner: The run's planner.
-    public init(config: BriefingConfig = BriefingConfig(), rules: [any HazardRule] = HazardRules.all, planner: Planner) {
+    public init(config: BriefingConfig = BriefingConfig(), rules: [any HazardRule] = HazardRules.all, planner: Planner)
+    {
         self.config = config
         self.rules = rules
         self.planner = planner
@@ -76,7 +77,8 @@ public struct Briefer: Sendable {
         let reach = TimeInterval(config.windowMinutes * 60)
         let window = weather.hours.filter { candidate in
             guard let start = candidate.forecastStart else { return false }
-            return start <= time.addingTimeInterval(reach) && start.addingTimeInterval(3600) > time.addingTimeInterval(-reach)
+            return start <= time.addingTimeInterval(reach)
+                && start.addingTimeInterval(3600) > time.addingTimeInterval(-reach)
         }
         var worst: (hour: HourWeather, risk: Risk, count: Int, distance: TimeInterval)?
         var byKind: [HazardKind: Hazard] = [:]
@@ -104,7 +106,8 @@ public struct Briefer: Sendable {
     }
 
     private static func isWorse(
-        _ candidate: (Risk, Int, TimeInterval), than current: (hour: HourWeather, risk: Risk, count: Int, distance: TimeInterval)?
+        _ candidate: (Risk, Int, TimeInterval),
+        than current: (hour: HourWeather, risk: Risk, count: Int, distance: TimeInterval)?
     ) -> Bool {
         guard let current else { return true }
         if candidate.0 != current.risk { return candidate.0 < current.risk }

@@ -77,7 +77,9 @@ public struct BriefingConfig: Sendable, Equatable, Codable {
         guard unknown.isEmpty else {
             throw .configInvalid(
                 path: path,
-                reason: "unknown setting(s) \(unknown.joined(separator: ", ")); known: \(known.sorted().joined(separator: ", "))")
+                reason:
+                    "unknown setting(s) \(unknown.joined(separator: ", ")); known: \(known.sorted().joined(separator: ", "))"
+            )
         }
         for (key, value) in object { merged?[key] = value }
         do {

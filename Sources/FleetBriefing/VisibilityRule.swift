@@ -8,7 +8,8 @@ public struct VisibilityRule: HazardRule {
 
     public func hazards(in hour: HourWeather, config: BriefingConfig) -> [Hazard] {
         guard let visibility = hour.visibility else { return [] }
-        let detail = String(format: "visibility %.0f m (%.1f SM)", visibility, Units.statuteMiles(fromMetres: visibility))
+        let detail = String(
+            format: "visibility %.0f m (%.1f SM)", visibility, Units.statuteMiles(fromMetres: visibility))
         if visibility < config.visibilityRedM {
             return [Hazard(kind: .lowVisibility, risk: .red, detail: detail, hour: hour.forecastStart)]
         }

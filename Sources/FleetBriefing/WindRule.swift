@@ -13,12 +13,16 @@ public struct WindRule: HazardRule {
         if let wind, wind >= config.windAmberKt {
             let risk: Risk = wind >= config.windRedKt ? .red : .amber
             found.append(
-                Hazard(kind: .strongWind, risk: risk, detail: String(format: "wind %.0f kt", wind), hour: hour.forecastStart))
+                Hazard(
+                    kind: .strongWind, risk: risk, detail: String(format: "wind %.0f kt", wind),
+                    hour: hour.forecastStart))
         }
         if let gust, gust >= config.gustAmberKt {
             let risk: Risk = gust >= config.gustRedKt ? .red : .amber
             found.append(
-                Hazard(kind: .strongGusts, risk: risk, detail: String(format: "gusts %.0f kt", gust), hour: hour.forecastStart))
+                Hazard(
+                    kind: .strongGusts, risk: risk, detail: String(format: "gusts %.0f kt", gust),
+                    hour: hour.forecastStart))
         }
         if let wind, let gust, gust - wind >= config.gustSpreadAmberKt {
             found.append(

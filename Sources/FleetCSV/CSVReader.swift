@@ -205,7 +205,11 @@ struct ByteCursor<Source: ByteSource> {
     mutating func skipByteOrderMark() throws {
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
         guard try fill() else { return }
-        while chunk.count - index < 3, !finished, let more = try source.nextChunk() {
+        while chunk.count - index < 3, !finished {
+            guard let more = try source.nextChunk() else {
+                finished = true
+                break
+            }
             chunk = Array(chunk[index...]) + more
             index = 0
         }

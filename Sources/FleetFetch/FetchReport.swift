@@ -10,7 +10,9 @@ public struct FetchReport: Sendable {
     public var warnings: [String]
 
     /// Creates a report.
-    public init(outcomes: [String: CellOutcome] = [:], counters: FetchCounters = FetchCounters(), warnings: [String] = []) {
+    public init(
+        outcomes: [String: CellOutcome] = [:], counters: FetchCounters = FetchCounters(), warnings: [String] = []
+    ) {
         self.outcomes = outcomes
         self.counters = counters
         self.warnings = warnings

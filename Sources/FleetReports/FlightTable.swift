@@ -1,9 +1,9 @@
 internal import FleetAirports
-internal import FleetFetch
-internal import FleetWeatherKit
 internal import FleetBriefing
+internal import FleetFetch
 internal import FleetHTML
 internal import FleetSchedule
+internal import FleetWeatherKit
 internal import Foundation
 
 /// The flights table: worst first, sortable and filterable with the inline script, complete
@@ -27,7 +27,8 @@ enum FlightTable {
         }
         form.element("span", [("data-shown", ""), ("class", "muted")])
         let table = section.element("table", [("data-sortable", ""), ("data-filter", filterID)])
-        table.element("caption", text: "\(briefings.count) flights; departure and arrival weather at the scheduled hour")
+        table.element(
+            "caption", text: "\(briefings.count) flights; departure and arrival weather at the scheduled hour")
         let head = table.element("thead").element("tr")
         for title in headers { head.element("th", [("scope", "col"), ("aria-sort", "none")], text: title) }
         let body = table.element("tbody")

@@ -1,6 +1,6 @@
+internal import FleetAirports
 public import FleetBriefing
 internal import FleetCSV
-internal import FleetAirports
 internal import FleetSchedule
 internal import FleetWeatherKit
 internal import Foundation
@@ -45,7 +45,8 @@ public enum FlightsCSV {
         let flight = briefing.flight
         var cells: [CSVCell] = [
             .number(String(schemaVersion)), .text(flight.number), .text(flight.origin.code),
-            .text(flight.destination.code), .text(Timestamp.utc(flight.departure)), .text(Timestamp.utc(flight.arrival)),
+            .text(flight.destination.code), .text(Timestamp.utc(flight.departure)),
+            .text(Timestamp.utc(flight.arrival)),
             .text(Timestamp.local(flight.departure, zone: flight.origin.timeZone)),
             .text(Timestamp.local(flight.arrival, zone: flight.destination.timeZone)),
             text(flight.aircraft), text(flight.tail), .text(briefing.risk.rawValue), .text(briefing.status.rawValue),

@@ -45,21 +45,26 @@ enum HourlyChart {
         line(svg, hours: hours, scale: scale, cssClass: "gust") {
             $0.windGust.map { scale.windY(Units.knots(fromKmh: $0)) }
         }
-        for (time, label) in marks.sorted(by: { $0.0 < $1.0 }) where time >= start && time <= end.addingTimeInterval(3600) {
+        for (time, label) in marks.sorted(by: { $0.0 < $1.0 })
+        where time >= start && time <= end.addingTimeInterval(3600) {
             let x = scale.x(time)
-            svg.element("line", [("class", "sched"), ("x1", f(x)), ("x2", f(x)), ("y1", f(top)), ("y2", f(height - bottom))])
+            svg.element(
+                "line", [("class", "sched"), ("x1", f(x)), ("x2", f(x)), ("y1", f(top)), ("y2", f(height - bottom))])
             svg.element("text", [("class", "sched-label"), ("x", f(x + 2)), ("y", f(top + 8))], text: label)
         }
         figure.element(
             "figcaption",
-            text: "\(airport.code) (\(airport.timeZone)): temperature °C (solid orange, left axis), wind kt (solid blue) "
-                + "and gusts kt (dashed blue, right axis), precipitation chance (bars); dashed lines mark scheduled times.")
+            text:
+                "\(airport.code) (\(airport.timeZone)): temperature °C (solid orange, left axis), wind kt (solid blue) "
+                + "and gusts kt (dashed blue, right axis), precipitation chance (bars); dashed lines mark scheduled times."
+        )
     }
 
     private static func axes(_ svg: HTMLNode, scale: Scale, zone: String) {
         for fraction in [0.0, 0.5, 1.0] {
             let y = top + (height - top - bottom) * fraction
-            svg.element("line", [("class", "grid"), ("x1", f(left)), ("x2", f(width - right)), ("y1", f(y)), ("y2", f(y))])
+            svg.element(
+                "line", [("class", "grid"), ("x1", f(left)), ("x2", f(width - right)), ("y1", f(y)), ("y2", f(y))])
             let temperature = scale.maxTemperature - (scale.maxTemperature - scale.minTemperature) * fraction
             svg.element("text", [("x", "2"), ("y", f(y + 3))], text: String(format: "%.0f°", temperature))
             let wind = scale.maxWind * (1 - fraction)

@@ -1,7 +1,6 @@
 internal import FleetAirports
-internal import FleetFetch
-internal import FleetWeatherKit
 internal import FleetBriefing
+internal import FleetFetch
 internal import FleetHTML
 internal import FleetWeatherKit
 internal import Foundation
@@ -30,7 +29,9 @@ enum AirportsSection {
         let table = section.element("table")
         table.element("caption", text: "Departures and arrivals with amber or red weather, by airport")
         let head = table.element("thead").element("tr")
-        for title in ["Airport", "Flights affected", "Red", "Hazards"] { head.element("th", [("scope", "col")], text: title) }
+        for title in ["Airport", "Flights affected", "Red", "Hazards"] {
+            head.element("th", [("scope", "col")], text: title)
+        }
         let body = table.element("tbody")
         for (code, entry) in ranked.prefix(15) {
             let row = body.element("tr")
@@ -122,7 +123,8 @@ enum ChangesSection {
                 let row = body.element("tr")
                 row.element("th", [("scope", "row")], text: change.flight)
                 row.element("td", text: change.route)
-                row.element("td", text: "\(Timestamp.dayLabel(change.departure)) \(Timestamp.utcClock(change.departure))")
+                row.element(
+                    "td", text: "\(Timestamp.dayLabel(change.departure)) \(Timestamp.utcClock(change.departure))")
                 row.element("td", text: change.previousRisk?.uppercased() ?? "new")
                 row.element("td", text: change.risk.uppercased())
                 row.element("td", text: change.newAlerts.joined(separator: "; "))

@@ -104,7 +104,8 @@ enum PageKit {
         case .stale(let since, let reason):
             let hours = max(0, now.timeIntervalSince(since)) / 3600
             parent.element(
-                "span", [("class", "stale"), ("title", reason)], text: String(format: "STALE %.0f h", hours.rounded(.up)))
+                "span", [("class", "stale"), ("title", reason)],
+                text: String(format: "STALE %.0f h", hours.rounded(.up)))
         case .missing(let reason):
             parent.element("span", [("class", "stale")], text: "NO DATA")
             parent.element("span", [("class", "muted")], text: " " + reason)

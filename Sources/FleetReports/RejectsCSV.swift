@@ -1,5 +1,5 @@
-public import FleetSchedule
 internal import FleetCSV
+public import FleetSchedule
 
 /// `rejects.csv`: `line,reason,raw` for every rejected row, header even when empty.
 public enum RejectsCSV {

@@ -4,7 +4,8 @@ internal import Foundation
 enum ReportFiles {
     /// `ORIG-DEST` for a route; codes are IATA or ICAO, so only `[A-Z0-9]` and one `-`.
     static func routeFileName(_ route: String) -> String {
-        isSafeRouteName(route) ? route : route.map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" }.map(String.init).joined()
+        isSafeRouteName(route)
+            ? route : route.map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" }.map(String.init).joined()
     }
 
     /// True for `ABC-DEFG`-shaped names that cannot escape the `routes/` folder.
@@ -19,7 +20,8 @@ enum ReportFiles {
     /// Writes a file, creating its directory.
     static func write(_ text: String, to url: URL) throws(ReportError) {
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         } catch {
             throw .writeFailed(path: url.path, reason: error.localizedDescription)
@@ -50,7 +52,8 @@ enum ReportFiles {
         let link = parent.appendingPathComponent("latest")
         let temporary = parent.appendingPathComponent(".latest-\(UUID().uuidString)")
         do {
-            try FileManager.default.createSymbolicLink(atPath: temporary.path, withDestinationPath: report.lastPathComponent)
+            try FileManager.default.createSymbolicLink(
+                atPath: temporary.path, withDestinationPath: report.lastPathComponent)
             guard rename(temporary.path, link.path) == 0 else {
                 let reason = String(cString: strerror(errno))
                 try? FileManager.default.removeItem(at: temporary)

@@ -75,7 +75,9 @@ public struct RunChanges: Sendable, Equatable {
         public let newAlerts: [String]
 
         /// Creates a change.
-        public init(flight: String, route: String, departure: Date, previousRisk: String?, risk: String, newAlerts: [String]) {
+        public init(
+            flight: String, route: String, departure: Date, previousRisk: String?, risk: String, newAlerts: [String]
+        ) {
             self.flight = flight
             self.route = route
             self.departure = departure

@@ -52,7 +52,9 @@ public struct ReportWriter: Sendable {
     /// - Throws: ``ReportError``.
     public func writeFiles(_ model: ReportModel, into directory: URL) throws(ReportError) {
         let url = model.attributionURL
-        try ReportFiles.write(FlightsCSV.render(model.briefings, attributionURL: url), to: directory.appendingPathComponent("flights.csv"))
+        try ReportFiles.write(
+            FlightsCSV.render(model.briefings, attributionURL: url), to: directory.appendingPathComponent("flights.csv")
+        )
         try ReportFiles.write(RejectsCSV.render(model.rejects), to: directory.appendingPathComponent("rejects.csv"))
         do {
             let json = try model.summary.json()
@@ -61,7 +63,8 @@ public struct ReportWriter: Sendable {
             throw .writeFailed(path: directory.appendingPathComponent("run.json").path, reason: "\(error)")
         }
         do {
-            try ReportFiles.write(IndexPage.render(model, templates: templates), to: directory.appendingPathComponent("index.html"))
+            try ReportFiles.write(
+                IndexPage.render(model, templates: templates), to: directory.appendingPathComponent("index.html"))
         } catch let error as ReportError {
             throw error
         } catch {

@@ -77,14 +77,18 @@ enum RoutePage {
 
     private static func nowFacts(_ current: CurrentWeather) -> [(String, String)] {
         var facts: [(String, String)] = [("Condition", current.conditionCode?.label ?? "unknown")]
-        if let temperature = current.temperature { facts.append(("Temperature", String(format: "%.0f °C", temperature))) }
+        if let temperature = current.temperature {
+            facts.append(("Temperature", String(format: "%.0f °C", temperature)))
+        }
         var hour = HourWeather(forecastStart: current.asOf)
         hour.windSpeed = current.windSpeed
         hour.windGust = current.windGust
         hour.windDirection = current.windDirection
         facts.append(("Wind", PageKit.wind(hour)))
         if let visibility = current.visibility { facts.append(("Visibility", PageKit.visibility(visibility))) }
-        if let asOf = current.asOf { facts.append(("As of", "\(Timestamp.dayLabel(asOf)) \(Timestamp.utcClock(asOf))")) }
+        if let asOf = current.asOf {
+            facts.append(("As of", "\(Timestamp.dayLabel(asOf)) \(Timestamp.utcClock(asOf))"))
+        }
         return facts
     }
 
