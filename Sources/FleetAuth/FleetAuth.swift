@@ -1,1 +1,0 @@
-// Placeholder: FleetAuth is built in a later step.
