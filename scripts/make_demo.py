@@ -209,14 +209,15 @@ def metadata(lat, lon, read, expire, **extra):
     return meta
 
 
-def body_for(code, airport, base, seed):
-    climate = CLIMATE[code]
+def body_for(code, airport, base, seed, climate=None, hour_count=96):
+    """One complete weather body for an airport's cell; `climate` defaults to the demo's."""
+    climate = climate or CLIMATE[code]
     lat = round(float(airport["lat"]), 2)
     lon = round(float(airport["lon"]), 2)
     read = base - dt.timedelta(hours=20)
     start = base - dt.timedelta(days=1)
     hours = []
-    for index in range(96):
+    for index in range(hour_count):
         moment = start + dt.timedelta(hours=index)
         v = hour_values(code, airport, climate, moment, base, seed)
         hours.append({

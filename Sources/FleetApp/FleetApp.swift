@@ -52,8 +52,21 @@ public enum FleetApp {
             return try await RunCommand(options: RunOptions(parsed, environment: environment), environment: environment)
                 .execute()
         case "plan":
-            return try PlanCommand(options: RunOptions(parsed, environment: environment), environment: environment)
+            return try await PlanCommand(options: RunOptions(parsed, environment: environment), environment: environment)
                 .execute()
+        case "quota":
+            return try await QuotaCommand(
+                state: StatePath.resolve(parsed.options["state"], environment: environment),
+                monthlyQuota: try parsed.integer("monthly-quota", in: 0...1_000_000_000) ?? 500_000,
+                json: parsed.flags.contains("json"), environment: environment
+            ).execute()
+        case "cache":
+            return try await CacheCommand(
+                state: StatePath.resolve(parsed.options["state"], environment: environment),
+                prune: parsed.flags.contains("prune"), json: parsed.flags.contains("json"), environment: environment
+            ).execute()
+        case "check-credentials":
+            return try await CheckCredentialsCommand(parsed, environment: environment).execute()
         case "airports":
             return try AirportsCommand(
                 codes: parsed.positionals, json: parsed.flags.contains("json"), environment: environment

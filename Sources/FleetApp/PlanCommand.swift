@@ -1,4 +1,5 @@
 internal import FleetAirports
+internal import FleetFetch
 internal import FleetPlan
 internal import FleetReports
 internal import FleetSchedule
@@ -10,13 +11,24 @@ struct PlanCommand {
     let options: RunOptions
     let environment: AppEnvironment
 
-    func execute() throws(AppError) -> Int32 {
+    func execute() async throws(AppError) -> Int32 {
         let now = options.now ?? environment.now()
         let airports = try Inputs.airports()
         let schedule = try Inputs.schedule(options.schedule, airports: airports)
         Inputs.report(warnings: schedule.warnings, path: options.scheduleArgument, console: environment.console)
         let plan = Planner(grid: options.grid, now: now).plan(schedule.flights)
-        let report = PlanReport(schedule: schedule, plan: plan, scheduleArgument: options.scheduleArgument)
+        var report = PlanReport(schedule: schedule, plan: plan, scheduleArgument: options.scheduleArgument)
+        if options.replay == nil, FileManager.default.fileExists(atPath: options.state.path) {
+            let store = try StateAccess.open(options.state, now: environment.now)
+            report.preview = await CachePreview.make(plan: plan, store: store, now: environment.now())
+            let used = (try? await store.usage(month: StateAccess.month(environment.now()))) ?? 0
+            report.pace = QuotaPace(limit: options.monthlyQuota, used: used, now: environment.now())
+        } else if options.replay == nil {
+            report.pace = QuotaPace(limit: options.monthlyQuota, used: 0, now: environment.now())
+        }
+        if let pace = report.pace, let warning = pace.warning(for: report.toSend, what: "this run") {
+            environment.console.err("fleetwx: warning: \(warning)\n")
+        }
         if options.json {
             environment.console.out(try report.json())
         } else {
@@ -31,6 +43,13 @@ struct PlanReport {
     let schedule: Schedule
     let plan: FetchPlan
     let scheduleArgument: String
+    /// What the cache would serve (when a state database exists).
+    var preview: CachePreview?
+    /// The month's quota position (not for replayed runs).
+    var pace: QuotaPace?
+
+    /// Requests a run would send now: all planned ones, less what the cache serves.
+    var toSend: Int { preview?.requestsToSend ?? plan.requests.count }
 
     struct JSONCell: Encodable {
         let key: String
@@ -54,10 +73,11 @@ struct PlanReport {
         let flights: [String: Int]
         let cells: Int
         let requests: [String: Int]
+        let quota: QuotaPace?
         let cellList: [JSONCell]
 
         enum CodingKeys: String, CodingKey {
-            case schedule, flights, cells, requests
+            case schedule, flights, cells, requests, quota
             case cellList = "cell_list"
         }
     }
@@ -75,7 +95,10 @@ struct PlanReport {
             flights: [
                 "rows": schedule.dataRows, "accepted": schedule.flights.count, "rejected": schedule.rejects.count,
             ],
-            cells: plan.cells.count, requests: ["planned": plan.requests.count], cellList: cells)
+            cells: plan.cells.count,
+            requests: [
+                "planned": plan.requests.count, "cache_hits": preview?.cacheHits ?? 0, "to_send": toSend,
+            ], quota: pace, cellList: cells)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
@@ -91,8 +114,14 @@ struct PlanReport {
             "flights: \(schedule.flights.count) accepted, \(schedule.rejects.count) rejected",
             "cells: \(plan.cells.count)",
             "requests planned: \(plan.requests.count)",
-            "",
+            "cells served by the cache: \(preview?.cacheHits ?? 0)",
+            "requests to send now: \(toSend)",
         ]
+        if let pace {
+            lines.append(
+                "quota \(pace.month): \(pace.remaining) of \(pace.limit) left, daily pace \(pace.dailyPace) calls")
+        }
+        lines.append("")
         let requestsByCell = Dictionary(grouping: plan.requests, by: \.cell.text).mapValues(\.count)
         let rows = plan.cells.map { cell -> [String] in
             let window = cell.window.map { "\(Timestamp.utc($0.start)) → \(Timestamp.utc($0.end))" } ?? "beyond horizon"

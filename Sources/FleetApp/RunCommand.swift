@@ -4,6 +4,7 @@ internal import FleetFetch
 internal import FleetPlan
 internal import FleetReports
 internal import FleetSchedule
+internal import FleetStore
 internal import FleetWeatherKit
 internal import Foundation
 
@@ -17,43 +18,66 @@ struct RunCommand {
 
     func execute() async throws(AppError) -> Int32 {
         let startedAt = environment.now()
-        let now = options.now ?? startedAt
         let runID = Self.runID(startedAt)
-        let console = environment.console
         let airports = try Inputs.airports()
         let schedule = try Inputs.schedule(options.schedule, airports: airports)
-        Inputs.report(warnings: schedule.warnings, path: options.scheduleArgument, console: console)
-        let planner = Planner(grid: options.grid, now: now)
+        Inputs.report(warnings: schedule.warnings, path: options.scheduleArgument, console: environment.console)
+        let planner = Planner(grid: options.grid, now: options.now ?? startedAt)
         let plan = planner.plan(schedule.flights)
         log(
             "\(schedule.flights.count) flights, \(schedule.rejects.count) rejected, \(plan.cells.count) cells, "
                 + "\(plan.requests.count) requests planned")
-        let fetch = try await weather(for: plan)
-        for warning in fetch.warnings { console.err("warning: \(warning)\n") }
+        let store = try StateAccess.open(options.state, now: environment.now)
+        try? await store.beginRun(
+            RunStart(id: runID, startedAt: startedAt, command: "run", schedulePath: options.scheduleArgument))
+        let (fetch, authFailure) = try await weather(for: plan, store: store, runID: runID)
+        for warning in fetch.warnings.prefix(20) { environment.console.err("fleetwx: warning: \(warning)\n") }
+        if let authFailure, fetch.outcomes.values.allSatisfy({ $0.weather == nil }) {
+            try? await store.finishRun(id: runID, finishedAt: environment.now(), exitCode: 1, summaryJSON: "{}", flights: [])
+            throw .fatal(
+                ([authFailure.description + "; no weather was obtained, so no report was published."]
+                    + authFailure.advice).joined(separator: "\n  "))
+        }
         let briefings = Briefer(config: options.config, planner: planner).brief(schedule.flights, fetch: fetch)
         let exitCode = Self.exitCode(schedule: schedule, briefings: briefings, fetch: fetch)
-        let out = options.outDirectory(runDate: startedAt, environment: environment)
+        let previous = await previousRun(store: store, runID: runID)
+        let summary = await summary(
+            RunFacts(runID: runID, startedAt: startedAt, schedule: schedule, plan: plan, fetch: fetch, exitCode: exitCode),
+            briefings: briefings, store: store)
         let model = ReportModel(
-            summary: summary(
-                runID: runID, startedAt: startedAt, schedule: schedule, plan: plan, fetch: fetch,
-                briefings: briefings, exitCode: exitCode),
-            startedAt: startedAt, briefings: briefings, rejects: schedule.rejects,
+            summary: summary, startedAt: startedAt, briefings: briefings, rejects: schedule.rejects,
             weatherByAirport: Self.weatherByAirport(schedule.flights, plan: plan, fetch: fetch),
-            attributionURL: Self.attributionURL(fetch))
+            attributionURL: Self.attributionURL(fetch),
+            changes: previous.map { RunHistory.changes(briefings, previous: $0.flights, previousRunAt: $0.startedAt) })
+        let out = options.outDirectory(runDate: startedAt, environment: environment)
         try write(model, to: out)
-        log("report written to \(out.path) (exit \(exitCode))")
+        let json = (try? summary.json()).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        try? await store.finishRun(
+            id: runID, finishedAt: environment.now(), exitCode: Int(exitCode), summaryJSON: json,
+            flights: RunHistory.outcomes(briefings))
+        if let authFailure { environment.console.err((["fleetwx: " + authFailure.description] + authFailure.advice).joined(separator: "\n  ") + "\n") }
+        log(Self.closingLine(summary, out: out))
         return exitCode
     }
 
-    private func weather(for plan: FetchPlan) async throws(AppError) -> FetchReport {
-        guard let replay = options.replay else {
-            throw .fatal("fetching from WeatherKit is not available in this build; use --replay DIR")
+    private func weather(
+        for plan: FetchPlan, store: StateStore, runID: String
+    ) async throws(AppError) -> (FetchReport, AuthFailure?) {
+        if let replay = options.replay {
+            do {
+                return (try ReplaySource(directory: replay, grid: options.grid).serve(plan), nil)
+            } catch {
+                throw .fatal(error.description)
+            }
         }
-        do {
-            return try ReplaySource(directory: replay, grid: options.grid).serve(plan)
-        } catch {
-            throw .fatal(error.description)
-        }
+        return try await LiveWeather(options: options, environment: environment, store: store, runID: runID).fetch(plan)
+    }
+
+    private func previousRun(store: StateStore, runID: String) async -> (startedAt: Date, flights: [FlightOutcome])? {
+        guard let run = try? await store.lastFinishedRun(before: runID), run.exitCode != 1,
+            let flights = try? await store.flightOutcomes(runID: run.id), !flights.isEmpty
+        else { return nil }
+        return (run.startedAt, flights)
     }
 
     private func write(_ model: ReportModel, to out: URL) throws(AppError) {
@@ -77,12 +101,19 @@ struct RunCommand {
         let clean =
             schedule.rejects.isEmpty && briefings.allSatisfy { $0.status == .ok }
             && fetch.counters.skippedForQuota == 0
+            && !fetch.outcomes.values.contains { $0.status == .interrupted || $0.status == .notFetchedQuota }
         return clean ? 0 : 2
     }
 
+    static func closingLine(_ summary: RunSummary, out: URL) -> String {
+        let risk = ["red", "amber", "unknown", "green"].map { "\(summary.risk[$0] ?? 0) \($0)" }.joined(separator: ", ")
+        return "\(summary.flights.briefed) flights briefed (\(risk)), \(summary.flights.rejected) rejected, "
+            + "\(summary.requests.sent) requests sent, \(summary.requests.cacheHits) cells from cache; "
+            + "report in \(out.path) (exit \(summary.exitCode))"
+    }
+
     static func runID(_ date: Date) -> String {
-        let stamp = WeatherJSON.formatDate(date).replacingOccurrences(of: ":", with: "").replacingOccurrences(
-            of: "-", with: "")
+        let stamp = Timestamp.utc(date).filter { $0 != ":" && $0 != "-" }
         return "\(stamp)-\(UUID().uuidString.prefix(8).lowercased())"
     }
 
@@ -100,26 +131,5 @@ struct RunCommand {
             }
         }
         return result
-    }
-
-    private func summary(
-        runID: String, startedAt: Date, schedule: Schedule, plan: FetchPlan, fetch: FetchReport,
-        briefings: [FlightBriefing], exitCode: Int32
-    ) -> RunSummary {
-        let airports = Set(schedule.flights.flatMap { [$0.origin.icao, $0.destination.icao] })
-        var risk: [String: Int] = [:]
-        for level in Risk.allCases { risk[level.rawValue] = briefings.filter { $0.risk == level }.count }
-        let month = String(WeatherJSON.formatDate(startedAt).prefix(7))
-        return RunSummary(
-            runID: runID, startedAt: WeatherJSON.formatDate(startedAt),
-            finishedAt: WeatherJSON.formatDate(environment.now()), schedule: options.scheduleArgument,
-            exitCode: exitCode, source: options.replay == nil ? "weatherkit" : "replay",
-            flights: .init(
-                rows: schedule.dataRows, briefed: briefings.count, rejected: schedule.rejects.count,
-                withoutWeather: briefings.filter { $0.status == .partial || $0.status == .unavailable }.count,
-                stale: briefings.filter { $0.status == .stale }.count),
-            routes: Set(schedule.flights.map(\.route)).count, airports: airports.count, cells: plan.cells.count,
-            requests: fetch.counters, quota: .init(month: month, limit: options.monthlyQuota, used: 0),
-            attribution: .init(url: Self.attributionURL(fetch)), risk: risk, warnings: fetch.warnings)
     }
 }

@@ -1,0 +1,57 @@
+internal import FleetStore
+internal import Foundation
+
+/// `fleetwx cache`: what the cache holds; `--prune` deletes expired entries.
+struct CacheCommand {
+    let state: URL
+    let prune: Bool
+    let json: Bool
+    let environment: AppEnvironment
+
+    struct Report: Encodable {
+        let entries: Int
+        let cells: Int
+        let fresh: Int
+        let expired: Int
+        let bytes: Int
+        let oldestFetch: String?
+        let newestFetch: String?
+        let pruned: Int?
+
+        enum CodingKeys: String, CodingKey {
+            case entries, cells, fresh, expired, bytes, pruned
+            case oldestFetch = "oldest_fetch"
+            case newestFetch = "newest_fetch"
+        }
+    }
+
+    func execute() async throws(AppError) -> Int32 {
+        let store = try StateAccess.open(state, now: environment.now)
+        let report: Report
+        do {
+            let pruned = prune ? try await store.pruneCache(expiredBefore: environment.now()) : nil
+            let summary = try await store.cacheSummary()
+            report = Report(
+                entries: summary.entries, cells: summary.cells, fresh: summary.fresh, expired: summary.expired,
+                bytes: summary.bytes, oldestFetch: summary.oldestFetch.map(Timestamps.iso),
+                newestFetch: summary.newestFetch.map(Timestamps.iso), pruned: pruned)
+        } catch {
+            throw .fatal("state database \(state.path): \(error.description)")
+        }
+        if json {
+            environment.console.out(try JSONText.encode(report))
+        } else {
+            var lines = [
+                "state:    \(state.path)",
+                "entries:  \(report.entries) (\(report.fresh) fresh, \(report.expired) expired) in \(report.cells) cells",
+                "size:     \(report.bytes) bytes",
+            ]
+            if let oldest = report.oldestFetch, let newest = report.newestFetch {
+                lines.append("fetched:  \(oldest) … \(newest)")
+            }
+            if let pruned = report.pruned { lines.append("pruned:   \(pruned) expired entries") }
+            environment.console.out(lines.joined(separator: "\n") + "\n")
+        }
+        return 0
+    }
+}

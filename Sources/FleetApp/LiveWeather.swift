@@ -1,0 +1,74 @@
+internal import FleetAuth
+internal import FleetFetch
+internal import FleetPlan
+internal import FleetStore
+internal import FleetWeatherKit
+internal import Foundation
+
+/// Wires the live fetch: credentials, token, HTTP client, recorder, engine, signals.
+struct LiveWeather {
+    let options: RunOptions
+    let environment: AppEnvironment
+    let store: StateStore
+    let runID: String
+
+    /// Fetches the plan from WeatherKit.
+    ///
+    /// - Returns: The fetch report and whether the breaker stopped the run.
+    /// - Throws: ``AppError/fatal(_:)`` for missing credentials, an unusable key or endpoint.
+    func fetch(_ plan: FetchPlan) async throws(AppError) -> (FetchReport, AuthFailure?) {
+        let client = try makeClient()
+        let recorder = try makeRecorder()
+        let breaker = CircuitBreaker()
+        let progress = ProgressLine(console: environment.console, now: environment.now)
+        let engine = FetchEngine(
+            client: client, store: store,
+            configuration: .init(
+                runID: runID, concurrency: options.concurrency, monthlyQuota: options.monthlyQuota,
+                maxRequests: options.maxRequests),
+            breaker: breaker, recorder: recorder, progress: progress, now: environment.now)
+        let task = Task { await engine.fetch(plan) }
+        let console = environment.console
+        let trap = SignalTrap { number in
+            console.err("\nfleetwx: \(number == SIGINT ? "SIGINT" : "SIGTERM") received: stopping; no new requests\n")
+            task.cancel()
+        }
+        let report = await task.value
+        trap.remove()
+        progress.finish()
+        return (report, await breaker.reason)
+    }
+
+    private func makeClient() throws(AppError) -> WeatherKitClient {
+        let credentials: Credentials
+        let tokens: TokenProvider
+        let endpoint: WeatherKitEndpoint
+        do {
+            credentials = try Credentials.fromEnvironment(environment.variables)
+        } catch {
+            throw .fatal("\(error.description); they are needed unless --replay is given")
+        }
+        do {
+            endpoint = try WeatherKitEndpoint(string: options.endpoint)
+        } catch {
+            throw .fatal(error.description)
+        }
+        do {
+            tokens = try TokenProvider(credentials: credentials, now: environment.now)
+        } catch {
+            throw .fatal(error.description)
+        }
+        if let warning = tokens.keyFileWarning { environment.console.err("fleetwx: warning: \(warning)\n") }
+        let transport = URLSessionTransport(maximumConcurrentRequests: options.concurrency)
+        return WeatherKitClient(endpoint: endpoint, language: options.language, transport: transport, tokens: tokens)
+    }
+
+    private func makeRecorder() throws(AppError) -> ResponseRecorder? {
+        guard let record = options.record else { return nil }
+        do {
+            return try ResponseRecorder(directory: record)
+        } catch {
+            throw .fatal(error.description)
+        }
+    }
+}

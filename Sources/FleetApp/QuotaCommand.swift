@@ -1,0 +1,106 @@
+internal import FleetStore
+internal import Foundation
+
+/// `fleetwx quota`: this month's use, what is left, the daily pace, recent runs.
+struct QuotaCommand {
+    let state: URL
+    let monthlyQuota: Int
+    let json: Bool
+    let environment: AppEnvironment
+
+    struct RunUse: Encodable {
+        let id: String
+        let startedAt: String
+        let requests: Int
+
+        enum CodingKeys: String, CodingKey {
+            case id, requests
+            case startedAt = "started_at"
+        }
+    }
+
+    struct Report: Encodable {
+        let quota: QuotaPace
+        let byDay: [String: Int]
+        let recentRuns: [RunUse]
+        let warnings: [String]
+
+        enum CodingKeys: String, CodingKey {
+            case quota, warnings
+            case byDay = "by_day"
+            case recentRuns = "recent_runs"
+        }
+    }
+
+    func execute() async throws(AppError) -> Int32 {
+        let store = try StateAccess.open(state, now: environment.now)
+        let now = environment.now()
+        let month = StateAccess.month(now)
+        let report: Report
+        do {
+            let pace = QuotaPace(limit: monthlyQuota, used: try await store.usage(month: month), now: now)
+            let byDay = try await store.usageByDay(month: month)
+            let runs = try await store.recentRuns(limit: 5).map { run in
+                RunUse(id: run.id, startedAt: Timestamps.iso(run.startedAt), requests: Self.requestsSent(run.summaryJSON))
+            }
+            var warnings: [String] = []
+            if let last = runs.first, let warning = pace.warning(for: last.requests, what: "the last run") {
+                warnings.append(warning)
+            }
+            if pace.remaining == 0 { warnings.append("this month's quota is used up") }
+            report = Report(
+                quota: pace, byDay: Dictionary(byDay.map { ($0.day, $0.requests) }, uniquingKeysWith: +),
+                recentRuns: runs, warnings: warnings)
+        } catch {
+            throw .fatal("state database \(state.path): \(error.description)")
+        }
+        environment.console.out(json ? try JSONText.encode(report) : Self.table(report))
+        for warning in report.warnings { environment.console.err("fleetwx: warning: \(warning)\n") }
+        return 0
+    }
+
+    static func requestsSent(_ summaryJSON: String?) -> Int {
+        guard let data = summaryJSON?.data(using: .utf8),
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let requests = object["requests"] as? [String: Any]
+        else { return 0 }
+        return (requests["sent"] as? Int) ?? 0
+    }
+
+    static func table(_ report: Report) -> String {
+        let quota = report.quota
+        var lines = [
+            "month (UTC):   \(quota.month)",
+            "limit:         \(quota.limit)",
+            "used:          \(quota.used)",
+            "remaining:     \(quota.remaining)",
+            "days left:     \(quota.daysLeft) (today included)",
+            "daily pace:    \(quota.dailyPace) calls/day",
+        ]
+        if !report.byDay.isEmpty {
+            lines.append("")
+            lines += TextTable.render(
+                header: ["DAY", "CALLS"], rows: report.byDay.sorted { $0.key < $1.key }.map { [$0.key, String($0.value)] })
+        }
+        if !report.recentRuns.isEmpty {
+            lines.append("")
+            lines += TextTable.render(
+                header: ["RUN", "STARTED", "REQUESTS"],
+                rows: report.recentRuns.map { [$0.id, $0.startedAt, String($0.requests)] })
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// Pretty, key-sorted JSON for command output.
+enum JSONText {
+    static func encode(_ value: some Encodable) throws(AppError) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+        } catch {
+            throw .fatal("cannot encode output: \(error)")
+        }
+    }
+}

@@ -1,0 +1,44 @@
+internal import Foundation
+
+/// The month's quota position and the daily pace that keeps a month inside it.
+struct QuotaPace: Encodable, Equatable {
+    let month: String
+    let limit: Int
+    let used: Int
+    let remaining: Int
+    /// Days left in the UTC month, today included.
+    let daysLeft: Int
+    /// Calls a day that spend what is left evenly over the days left.
+    let dailyPace: Int
+
+    enum CodingKeys: String, CodingKey {
+        case month, limit, used, remaining
+        case daysLeft = "days_left"
+        case dailyPace = "daily_pace"
+    }
+
+    init(limit: Int, used: Int, now: Date) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? .current
+        let day = calendar.component(.day, from: now)
+        let days = calendar.range(of: .day, in: .month, for: now)?.count ?? 30
+        self.month = StateAccess.month(now)
+        self.limit = limit
+        self.used = used
+        self.remaining = max(0, limit - used)
+        self.daysLeft = max(1, days - day + 1)
+        self.dailyPace = remaining / daysLeft
+    }
+
+    /// A warning when `calls` would spend more than the daily pace, else `nil`.
+    func warning(for calls: Int, what: String) -> String? {
+        if calls > remaining {
+            return "\(what) needs \(calls) calls but only \(remaining) are left this month (\(month))"
+        }
+        if calls > dailyPace {
+            return "\(what) needs \(calls) calls, more than the daily pace of \(dailyPace) "
+                + "(\(remaining) left over \(daysLeft) day(s))"
+        }
+        return nil
+    }
+}

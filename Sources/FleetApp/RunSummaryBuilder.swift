@@ -1,0 +1,40 @@
+internal import FleetBriefing
+internal import FleetFetch
+internal import FleetPlan
+internal import FleetReports
+internal import FleetSchedule
+internal import FleetStore
+internal import Foundation
+
+/// The facts of a run that its summary is built from.
+struct RunFacts {
+    let runID: String
+    let startedAt: Date
+    let schedule: Schedule
+    let plan: FetchPlan
+    let fetch: FetchReport
+    let exitCode: Int32
+}
+
+extension RunCommand {
+    /// Builds `run.json`, with the month's quota use read back from the ledger.
+    func summary(_ facts: RunFacts, briefings: [FlightBriefing], store: StateStore) async -> RunSummary {
+        let schedule = facts.schedule
+        let airports = Set(schedule.flights.flatMap { [$0.origin.icao, $0.destination.icao] })
+        var risk: [String: Int] = [:]
+        for level in Risk.allCases { risk[level.rawValue] = briefings.filter { $0.risk == level }.count }
+        let month = StateAccess.month(environment.now())
+        let used = (try? await store.usage(month: month)) ?? 0
+        return RunSummary(
+            runID: facts.runID, startedAt: Timestamp.utc(facts.startedAt), finishedAt: Timestamp.utc(environment.now()),
+            schedule: options.scheduleArgument, exitCode: facts.exitCode,
+            source: options.replay == nil ? "weatherkit" : "replay",
+            flights: .init(
+                rows: schedule.dataRows, briefed: briefings.count, rejected: schedule.rejects.count,
+                withoutWeather: briefings.filter { $0.status == .partial || $0.status == .unavailable }.count,
+                stale: briefings.filter { $0.status == .stale }.count),
+            routes: Set(schedule.flights.map(\.route)).count, airports: airports.count, cells: facts.plan.cells.count,
+            requests: facts.fetch.counters, quota: .init(month: month, limit: options.monthlyQuota, used: used),
+            attribution: .init(url: Self.attributionURL(facts.fetch)), risk: risk, warnings: facts.fetch.warnings)
+    }
+}

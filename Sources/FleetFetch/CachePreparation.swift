@@ -1,0 +1,73 @@
+internal import FleetPlan
+internal import FleetStore
+internal import FleetWeatherKit
+internal import Foundation
+
+/// Decides, cell by cell, what the cache serves and what must be fetched.
+///
+/// A data set is reused when a cached copy covers the request's window and has not expired;
+/// otherwise only the expired or missing data sets are asked for, and the expired copy is
+/// kept aside as a fallback. A cell with nothing left to ask for is a cache hit.
+struct CachePreparation {
+    let store: StateStore
+    let now: Date
+
+    struct Result {
+        var work: [CellWork] = []
+        var outcomes: [String: CellOutcome] = [:]
+        var warnings: [String] = []
+    }
+
+    func prepare(_ plan: FetchPlan, tally: FetchTally) async -> Result {
+        var result = Result()
+        let requestsByCell = Dictionary(grouping: plan.requests, by: \.cell)
+        for cell in plan.cells {
+            let requests = requestsByCell[cell.key] ?? []
+            guard !requests.isEmpty else {
+                result.outcomes[cell.key.text] = CellOutcome(key: cell.key, weather: nil, status: .beyondHorizon)
+                continue
+            }
+            var work = CellWork(cell: cell)
+            for request in requests {
+                var needed: [DataSet] = []
+                for dataSet in request.dataSets {
+                    switch await lookup(dataSet, request: request, warnings: &result.warnings) {
+                    case .fresh(let response): work.fresh.append(response)
+                    case .expired(let entry):
+                        needed.append(dataSet)
+                        work.stale[dataSet] = work.stale[dataSet] ?? entry
+                    case .missing: needed.append(dataSet)
+                    }
+                }
+                if !needed.isEmpty { work.requests.append(request.asking(for: needed)) }
+            }
+            if work.requests.isEmpty {
+                tally.countCacheHit()
+                result.outcomes[cell.key.text] = work.assemble(fetched: [], fetchedSets: [], failure: nil, now: now)
+            } else {
+                result.work.append(work)
+            }
+        }
+        return result
+    }
+
+    private enum Lookup {
+        case fresh(WeatherResponse)
+        case expired(CacheEntry)
+        case missing
+    }
+
+    private func lookup(_ dataSet: DataSet, request: CellRequest, warnings: inout [String]) async -> Lookup {
+        let window = DataSetBodies.window(of: dataSet, in: request)
+        let entry: CacheEntry?
+        do {
+            entry = try await store.bestCached(cell: request.cell.text, dataSet: dataSet.rawValue, covering: window)
+        } catch {
+            warnings.append("cache lookup failed for \(request.cell.text) \(dataSet.rawValue): \(error.description)")
+            return .missing
+        }
+        guard let entry else { return .missing }
+        if entry.isFresh(at: now), let response = DataSetBodies.decode(entry) { return .fresh(response) }
+        return DataSetBodies.decode(entry) == nil ? .missing : .expired(entry)
+    }
+}

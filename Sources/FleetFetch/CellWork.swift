@@ -1,0 +1,45 @@
+internal import FleetPlan
+internal import FleetStore
+internal import FleetWeatherKit
+internal import Foundation
+
+/// One cell's share of the fetch: what the cache already holds fresh, the expired copies
+/// that can stand in if fetching fails, and the (narrowed) requests still to send.
+struct CellWork: Sendable {
+    let cell: Cell
+    var fresh: [WeatherResponse] = []
+    var stale: [DataSet: CacheEntry] = [:]
+    var requests: [CellRequest] = []
+
+    /// Builds the cell's weather from the cache and what was fetched, falling back on
+    /// expired copies for data sets that could not be fetched.
+    func assemble(
+        fetched: [WeatherResponse], fetchedSets: Set<DataSet>, failure: AttemptFailure?, now: Date
+    ) -> CellOutcome {
+        var weather = CellWeather()
+        for response in fresh + fetched { weather.merge(response) }
+        guard let failure else {
+            let status: CellStatus = requests.isEmpty ? .cached : .fetched
+            return CellOutcome(key: cell.key, weather: weather, status: status)
+        }
+        var staleSince: Date?
+        for (dataSet, entry) in stale.sorted(by: { $0.key < $1.key }) where !fetchedSets.contains(dataSet) {
+            guard let response = DataSetBodies.decode(entry) else { continue }
+            weather.merge(response)
+            let expired = entry.expireTime ?? entry.fetchedAt
+            weather.markStale(expiredAt: expired)
+            staleSince = min(staleSince ?? expired, expired)
+        }
+        guard weather.dataSets.contains(.forecastHourly) else {
+            return CellOutcome(key: cell.key, weather: nil, status: failure.status)
+        }
+        let needed = Set(requests.flatMap(\.dataSets))
+        let missing = needed.subtracting(weather.dataSets).subtracting(fetchedSets)
+        if let staleSince {
+            return CellOutcome(key: cell.key, weather: weather, status: .stale(since: staleSince, reason: failure.reason))
+        }
+        let what = missing.sorted().map(\.rawValue).joined(separator: ", ")
+        let reason = what.isEmpty ? failure.reason : "\(what) unavailable: \(failure.reason)"
+        return CellOutcome(key: cell.key, weather: weather, status: .stale(since: now, reason: reason))
+    }
+}

@@ -1,0 +1,234 @@
+public import FleetPlan
+public import FleetStore
+public import FleetWeatherKit
+public import Foundation
+
+/// Fetches a plan's cells from WeatherKit: cache first, every request recorded in the quota
+/// ledger before it is sent, never more than `concurrency` requests in flight, retries with
+/// backoff, a circuit breaker on authorization failures, and expired copies as a fallback.
+///
+/// One failed cell never stops the others; only the quota, the breaker and cancellation
+/// (SIGINT/SIGTERM) stop sending, and even then every cell gets an outcome.
+public struct FetchEngine: Sendable {
+    /// Run-wide settings.
+    public struct Configuration: Sendable {
+        /// The run's id in the ledger.
+        public var runID: String
+        /// Most requests in flight at once.
+        public var concurrency: Int
+        /// Calls allowed per UTC month.
+        public var monthlyQuota: Int
+        /// Most calls this run may send.
+        public var maxRequests: Int?
+        /// Backoff and attempts.
+        public var retry: RetryPolicy
+
+        /// Creates settings.
+        public init(runID: String, concurrency: Int, monthlyQuota: Int, maxRequests: Int?, retry: RetryPolicy = RetryPolicy()) {
+            self.runID = runID
+            self.concurrency = max(1, concurrency)
+            self.monthlyQuota = monthlyQuota
+            self.maxRequests = maxRequests
+            self.retry = retry
+        }
+    }
+
+    let client: WeatherKitClient
+    let store: StateStore
+    let configuration: Configuration
+    let breaker: CircuitBreaker
+    let recorder: ResponseRecorder?
+    let progress: (any FetchProgressSink)?
+    let now: @Sendable () -> Date
+    let sleep: @Sendable (Duration) async throws -> Void
+
+    /// Creates an engine.
+    ///
+    /// - Parameters:
+    ///   - client: The WeatherKit client.
+    ///   - store: The state database (cache and ledger).
+    ///   - configuration: Run-wide settings.
+    ///   - breaker: The circuit breaker shared by every request of the run.
+    ///   - recorder: Where to save bodies (`--record`), if anywhere.
+    ///   - progress: Where to report progress.
+    ///   - now: The clock.
+    ///   - sleep: How to wait between attempts (tests pass a recorder that does not wait).
+    public init(
+        client: WeatherKitClient, store: StateStore, configuration: Configuration, breaker: CircuitBreaker = CircuitBreaker(),
+        recorder: ResponseRecorder? = nil, progress: (any FetchProgressSink)? = nil,
+        now: @escaping @Sendable () -> Date = { Date() },
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+    ) {
+        self.client = client
+        self.store = store
+        self.configuration = configuration
+        self.breaker = breaker
+        self.recorder = recorder
+        self.progress = progress
+        self.now = now
+        self.sleep = sleep
+    }
+
+    /// Fetches what the plan needs.
+    ///
+    /// - Parameter plan: The run's plan.
+    /// - Returns: An outcome for every cell, and the counters.
+    public func fetch(_ plan: FetchPlan) async -> FetchReport {
+        let tally = FetchTally(planned: plan.requests.count)
+        let prepared = await CachePreparation(store: store, now: now()).prepare(plan, tally: tally)
+        let total = plan.cells.count
+        let started = now()
+        var outcomes = prepared.outcomes
+        func reportProgress() {
+            let counters = tally.counters
+            progress?.report(
+                FetchProgress(
+                    cellsDone: outcomes.count, cellsTotal: total, cacheHits: counters.cacheHits,
+                    failures: outcomes.values.filter { $0.weather == nil && $0.status != .beyondHorizon }.count,
+                    requestsSent: counters.sent, startedAt: started))
+        }
+        reportProgress()
+        await withTaskGroup(of: CellOutcome.self) { group in
+            var pending = prepared.work.makeIterator()
+            func submitNext() -> Bool {
+                guard let work = pending.next() else { return false }
+                group.addTask { await self.run(work, tally: tally) }
+                return true
+            }
+            for _ in 0..<configuration.concurrency where !submitNext() { break }
+            while let outcome = await group.next() {
+                outcomes[outcome.key.text] = outcome
+                reportProgress()
+                _ = submitNext()
+            }
+        }
+        return FetchReport(outcomes: outcomes, counters: tally.counters, warnings: prepared.warnings + tally.warnings)
+    }
+
+    /// Fetches one cell's requests and assembles its weather.
+    private func run(_ work: CellWork, tally: FetchTally) async -> CellOutcome {
+        var fetched: [WeatherResponse] = []
+        var fetchedSets: Set<DataSet> = []
+        var failure: AttemptFailure?
+        requests: for request in work.requests {
+            switch await send(request, tally: tally) {
+            case .success(let response):
+                fetched.append(response)
+                fetchedSets.formUnion(request.dataSets)
+            case .failure(let reason):
+                failure = failure ?? reason
+                if reason.stopsRun { break requests }
+            }
+        }
+        return work.assemble(fetched: fetched, fetchedSets: fetchedSets, failure: failure, now: now())
+    }
+
+    /// Sends one request, retrying as the policy and the breaker allow; a request that went
+    /// on the wire at least once and still failed counts as failed.
+    private func send(_ request: CellRequest, tally: FetchTally) async -> Result<WeatherResponse, AttemptFailure> {
+        var wasSent = false
+        let result = await attempts(request, tally: tally, wasSent: &wasSent)
+        if case .failure = result, wasSent { tally.countFailed() }
+        return result
+    }
+
+    private func attempts(
+        _ request: CellRequest, tally: FetchTally, wasSent: inout Bool
+    ) async -> Result<WeatherResponse, AttemptFailure> {
+        let query = WeatherQuery(
+            latitude: request.cell.latitude, longitude: request.cell.longitude, dataSets: request.dataSets,
+            hourlyStart: request.hourlyStart, hourlyEnd: request.hourlyEnd, dailyStart: request.dailyStart,
+            dailyEnd: request.dailyEnd, timeZone: request.timeZone, country: request.country)
+        var attempt = 1
+        var renewed = false
+        while true {
+            if Task.isCancelled { return .failure(.interrupted) }
+            if let reason = await breaker.reason { return .failure(.authorization(reason)) }
+            if tally.quotaExhausted {
+                tally.countSkipped()
+                return .failure(.quota)
+            }
+            let reservation: Reservation
+            do {
+                let ledger = LedgerRequest(
+                    runID: configuration.runID, cell: request.cell.text, attempt: attempt,
+                    monthlyLimit: configuration.monthlyQuota, runLimit: configuration.maxRequests)
+                guard let granted = try await store.reserve(ledger) else {
+                    tally.markQuotaExhausted()
+                    tally.countSkipped()
+                    return .failure(.quota)
+                }
+                reservation = granted
+            } catch {
+                return .failure(.failed("the quota ledger could not record the request (\(error.description))"))
+            }
+            tally.countSent(retry: attempt > 1)
+            wasSent = true
+            do {
+                let result = try await client.fetchWeather(query)
+                try? await store.complete(reservation, outcome: .succeeded, httpStatus: 200)
+                tally.countSucceeded()
+                await keep(result, for: request, tally: tally)
+                return .success(result.response)
+            } catch {
+                // A token that cannot be minted means nothing went on the wire: give the
+                // reservation back rather than charge the month for it.
+                var notSent = false
+                if case .tokenUnavailable = error { notSent = true }
+                try? await store.complete(reservation, outcome: notSent ? .notSent : .failed, httpStatus: nil)
+                if notSent { tally.uncountSent(retry: attempt > 1) }
+                switch await next(after: error, attempt: attempt, renewed: &renewed) {
+                case .retry: attempt += 1
+                case .stop(let failure): return .failure(failure)
+                }
+            }
+        }
+    }
+
+    private enum Next {
+        case retry
+        case stop(AttemptFailure)
+    }
+
+    /// Decides between retrying and giving up after a failed attempt.
+    private func next(after error: WeatherKitError, attempt: Int, renewed: inout Bool) async -> Next {
+        if error == .cancelled || Task.isCancelled { return .stop(.interrupted) }
+        switch await breaker.record(error, afterRenewal: renewed) {
+        case .retryWithNewToken:
+            renewed = true
+            _ = try? await client.tokens.renew()
+            return .retry
+        case .stop(let reason):
+            return .stop(.authorization(reason))
+        case .proceed:
+            guard let delay = configuration.retry.delay(forAttempt: attempt, error: error) else {
+                let tries = attempt == 1 ? "" : " after \(attempt) attempts"
+                return .stop(.failed("\(error.description)\(tries)"))
+            }
+            do {
+                try await sleep(delay)
+            } catch {
+                return .stop(.interrupted)
+            }
+            return .retry
+        }
+    }
+
+    /// Caches a fetched body per data set and records it if asked.
+    private func keep(_ result: FetchedWeather, for request: CellRequest, tally: FetchTally) async {
+        let entries = DataSetBodies.entries(from: result, request: request, fetchedAt: now())
+        do {
+            try await store.store(contentsOf: entries)
+        } catch {
+            tally.warn("cell \(request.cell.text): could not cache the response (\(error.description))")
+        }
+        guard let recorder else { return }
+        do {
+            try recorder.record(
+                result.body, latitude: request.cell.latitude, longitude: request.cell.longitude,
+                part: request.part == 0 ? nil : String(request.part))
+        } catch {
+            tally.warn("cell \(request.cell.text): could not record the response (\(error.description))")
+        }
+    }
+}

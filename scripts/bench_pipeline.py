@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""Pipeline benchmark: a 10,000-flight schedule over 500 airports, replayed, release build.
+
+Generates the schedule and matching replay recordings (synthetic WeatherKit bodies) under
+bench-work/, builds fleetwx in release mode, runs it, and prints wall time, CPU time, peak
+memory and flights per second. Nothing here needs credentials or network.
+
+Usage: scripts/bench_pipeline.py [--flights 10000] [--airports 500] [--routes 3000] [--runs 3]
+"""
+import argparse
+import csv
+import datetime as dt
+import os
+import random
+import subprocess
+import sys
+import time
+import json
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import make_demo  # noqa: E402  (shares the WeatherKit body generator)
+
+ROOT = make_demo.ROOT
+WORK = os.path.join(ROOT, "bench-work")
+
+
+def pick_airports(count, rng):
+    airports = make_demo.load_airports()
+    seen_cells, chosen = set(), []
+    candidates = sorted({row["icao"]: row for row in airports.values() if row["iata"]}.values(), key=lambda r: r["icao"])
+    rng.shuffle(candidates)
+    for row in candidates:
+        cell = (round(float(row["lat"]), 2), round(float(row["lon"]), 2))
+        if cell in seen_cells:
+            continue
+        seen_cells.add(cell)
+        chosen.append(row)
+        if len(chosen) == count:
+            break
+    return chosen
+
+
+def write_inputs(flights, airports, routes, base, rng):
+    os.makedirs(os.path.join(WORK, "weather"), exist_ok=True)
+    for name in os.listdir(os.path.join(WORK, "weather")):
+        os.remove(os.path.join(WORK, "weather", name))
+    chosen = pick_airports(airports, rng)
+    pairs = set()
+    while len(pairs) < routes:
+        origin, destination = rng.sample(chosen, 2)
+        pairs.add((origin["iata"], destination["iata"]))
+    pairs = sorted(pairs)
+    schedule = os.path.join(WORK, "schedule.csv")
+    with open(schedule, "w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle, lineterminator="\n")
+        writer.writerow(["flight", "origin", "destination", "departure", "arrival", "aircraft", "tail"])
+        for index in range(flights):
+            origin, destination = pairs[index % len(pairs)]
+            departure = base + dt.timedelta(minutes=rng.randrange(0, 2 * 24 * 60, 5))
+            arrival = departure + dt.timedelta(minutes=rng.randrange(45, 14 * 60, 5))
+            writer.writerow([f"BX{index + 1}", origin, destination, make_demo.iso(departure), make_demo.iso(arrival),
+                             "A320", f"N{index:05d}"])
+    for seed, row in enumerate(chosen, start=1):
+        climate = (rng.uniform(-20, 35), rng.uniform(2, 8), rng.uniform(5, 40), rng.uniform(0.3, 0.95),
+                   rng.choice(["Clear", "Cloudy", "Rain", "Snow", "PartlyCloudy", "Foggy", "Thunderstorms"]))
+        body = make_demo.body_for(row["iata"], row, base, seed, climate=climate, hour_count=5 * 24)
+        with open(os.path.join(WORK, "weather", f"{row['iata']}.json"), "w", encoding="utf-8") as handle:
+            json.dump(body, handle, separators=(",", ":"))
+    return schedule, len(chosen), len(pairs)
+
+
+def run_once(binary, schedule):
+    """Runs fleetwx once; returns wall seconds, CPU seconds and peak RSS (MiB) of that process."""
+    out = os.path.join(WORK, "out", "report")
+    state = os.path.join(WORK, "state.sqlite")
+    started = time.monotonic()
+    process = subprocess.Popen(
+        [binary, "run", schedule, "--replay", os.path.join(WORK, "weather"), "--out", out, "--state", state,
+         "--now", "2026-12-01T00:00:00Z"],
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = time.monotonic() - started
+    code = os.waitstatus_to_exitcode(status)
+    stderr = process.stderr.read()
+    process.returncode = code
+    if code not in (0, 2):
+        sys.exit(f"fleetwx failed with exit {code}:\n{stderr}")
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--flights", type=int, default=10_000)
+    parser.add_argument("--airports", type=int, default=500)
+    parser.add_argument("--routes", type=int, default=3_000)
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    rng = random.Random(20261201)
+    base = dt.datetime(2026, 12, 1, tzinfo=dt.timezone.utc)
+    schedule, airports, routes = write_inputs(args.flights, args.airports, args.routes, base, rng)
+    subprocess.run(["swift", "build", "-c", "release", "--product", "fleetwx"], cwd=ROOT, check=True,
+                   stdout=subprocess.DEVNULL)
+    binary = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
+                            capture_output=True, text=True).stdout.strip() + "/fleetwx"
+    print(f"schedule: {args.flights} flights, {airports} airports, {routes} routes (replayed, release build)")
+    results = [run_once(binary, schedule) for _ in range(args.runs)]
+    for index, (wall, cpu, rss) in enumerate(results, start=1):
+        print(f"run {index}: wall {wall:.2f} s, cpu {cpu:.2f} s, peak rss {rss:.0f} MiB, "
+              f"{args.flights / wall:,.0f} flights/s")
+    best = min(results)
+    print(f"best: wall {best[0]:.2f} s, cpu {best[1]:.2f} s, peak rss {best[2]:.0f} MiB, "
+          f"{args.flights / best[0]:,.0f} flights/s")
+
+
+if __name__ == "__main__":
+    main()
