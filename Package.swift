@@ -89,7 +89,9 @@ let package = Package(
         .testTarget(name: "FleetStoreTests", dependencies: ["FleetStore", "FleetTestSupport"]),
         .testTarget(
             name: "FleetFetchTests",
-            dependencies: ["FleetFetch", "FleetTestSupport", "FleetPlan", "FleetWeatherKit", "FleetSchedule"]
+            dependencies: [
+                "FleetFetch", "FleetTestSupport", "FleetPlan", "FleetWeatherKit", "FleetSchedule", "FleetAirports",
+            ]
         ),
         .testTarget(
             name: "FleetBriefingTests",
