@@ -105,7 +105,7 @@ let package = Package(
             name: "FleetReportsTests",
             dependencies: [
                 "FleetReports", "FleetTestSupport", "FleetBriefing", "FleetCSV", "FleetFetch", "FleetPlan",
-                "FleetSchedule", "FleetWeatherKit", "FleetAirports",
+                "FleetSchedule", "FleetWeatherKit", "FleetAirports", "FleetHTML",
             ]
         ),
         .testTarget(
