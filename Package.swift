@@ -66,7 +66,7 @@ let package = Package(
         // starting the fake WeatherKit server.
         .target(
             name: "FleetTestSupport",
-            dependencies: ["FleetWeatherKit", "FleetAirports"],
+            dependencies: ["FleetWeatherKit", "FleetAirports", "FleetSchedule"],
             path: "Tests/FleetTestSupport"
         ),
         .testTarget(name: "FleetCSVTests", dependencies: ["FleetCSV"]),
@@ -76,7 +76,10 @@ let package = Package(
             dependencies: ["FleetSchedule", "FleetTestSupport"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "FleetPlanTests", dependencies: ["FleetPlan", "FleetTestSupport"]),
+        .testTarget(
+            name: "FleetPlanTests",
+            dependencies: ["FleetPlan", "FleetTestSupport", "FleetAirports", "FleetSchedule", "FleetWeatherKit"]
+        ),
         .testTarget(name: "FleetAuthTests", dependencies: ["FleetAuth", "FleetTestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "FleetWeatherKitTests",
@@ -84,10 +87,27 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "FleetStoreTests", dependencies: ["FleetStore", "FleetTestSupport"]),
-        .testTarget(name: "FleetFetchTests", dependencies: ["FleetFetch", "FleetTestSupport"]),
-        .testTarget(name: "FleetBriefingTests", dependencies: ["FleetBriefing", "FleetTestSupport"]),
+        .testTarget(
+            name: "FleetFetchTests",
+            dependencies: [
+                "FleetFetch", "FleetTestSupport", "FleetPlan", "FleetWeatherKit", "FleetSchedule", "FleetAirports",
+            ]
+        ),
+        .testTarget(
+            name: "FleetBriefingTests",
+            dependencies: [
+                "FleetBriefing", "FleetTestSupport", "FleetFetch", "FleetWeatherKit", "FleetAirports", "FleetSchedule",
+                "FleetPlan",
+            ]
+        ),
         .testTarget(name: "FleetHTMLTests", dependencies: ["FleetHTML"]),
-        .testTarget(name: "FleetReportsTests", dependencies: ["FleetReports", "FleetTestSupport"]),
+        .testTarget(
+            name: "FleetReportsTests",
+            dependencies: [
+                "FleetReports", "FleetTestSupport", "FleetBriefing", "FleetCSV", "FleetFetch", "FleetPlan",
+                "FleetSchedule", "FleetWeatherKit", "FleetAirports", "FleetHTML",
+            ]
+        ),
         .testTarget(
             name: "FleetAppTests",
             dependencies: ["FleetApp", "FleetTestSupport", "fleetwx"]

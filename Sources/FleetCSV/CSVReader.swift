@@ -150,10 +150,12 @@ private struct RecordScan {
                 state = .quoteInQuoted
             } else {
                 field.append(byte)
-                let next = byte == cr ? try cursor.peek() : nil
-                if byte == lf || (byte == cr && next != lf) {
+                if byte == lf || byte == cr {
+                    // The first line ends at its LF, lone CR, or the CR of a CRLF (so its raw
+                    // text, if the quote is never closed, has no line-end byte in it).
                     if firstLineEnd == nil { firstLineEnd = raw.count - 1 }
-                    nextLine += 1
+                    let next = byte == cr ? try cursor.peek() : nil
+                    if byte == lf || next != lf { nextLine += 1 }
                 }
             }
         case .quoteInQuoted:

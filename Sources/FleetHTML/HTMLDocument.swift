@@ -68,12 +68,18 @@ public final class HTMLDocument {
     /// - Returns: The page text, starting with the doctype.
     /// - Throws: ``HTMLError/serializationFailed``.
     public func render() throws(HTMLError) -> String {
-        var buffer: UnsafeMutablePointer<xmlChar>?
-        var size: Int32 = 0
-        htmlDocDumpMemoryFormat(doc, &buffer, &size, 0)
-        guard let buffer else { throw .serializationFailed }
-        defer { clibxml2_free(buffer) }
-        let bytes = UnsafeBufferPointer(start: buffer, count: Int(size))
+        // Serialised as UTF-8 through an output buffer without an encoder: htmlDocDumpMemory
+        // only honours an http-equiv charset, so with the templates' <meta charset="utf-8"> it
+        // falls back to its "HTML" encoder, which writes every non-ASCII character as an entity,
+        // also inside <style> and <script>, where entities are not decoded.
+        guard let output = xmlAllocOutputBuffer(nil) else { throw .serializationFailed }
+        defer { xmlOutputBufferClose(output) }
+        htmlDocContentDumpFormatOutput(output, doc, "UTF-8", 0)
+        xmlOutputBufferFlush(output)
+        guard output.pointee.error == 0, let content = xmlOutputBufferGetContent(output) else {
+            throw .serializationFailed
+        }
+        let bytes = UnsafeBufferPointer(start: content, count: Int(xmlOutputBufferGetSize(output)))
         return String(decoding: bytes, as: UTF8.self)
     }
 }

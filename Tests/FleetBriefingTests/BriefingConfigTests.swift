@@ -1,0 +1,115 @@
+import FleetBriefing
+import FleetTestSupport
+import Foundation
+import Testing
+
+private func overlay(_ json: String) throws(BriefingError) -> BriefingConfig {
+    try BriefingConfig.overlay(json: Data(json.utf8), path: "thresholds.json")
+}
+
+@Suite("BriefingConfig")
+struct BriefingConfigTests {
+    @Test("defaults follow the field notes' thresholds")
+    func defaults() {
+        let config = BriefingConfig()
+        #expect(config.visibilityRedM == 1609)
+        #expect(config.visibilityAmberM == 4828)
+        #expect(config.icingMaxC == 10)
+        #expect(config.icingVisibilityM == 1600)
+        #expect(config.windowMinutes == 60)
+        #expect(config.windAmberKt < config.windRedKt)
+        #expect(config.gustAmberKt < config.gustRedKt)
+        #expect(config.heatAmberC < config.heatRedC)
+        #expect(config.coldAmberC > config.coldRedC)
+    }
+
+    @Test("an empty object gives the defaults")
+    func emptyObject() throws {
+        #expect(try overlay("{}") == BriefingConfig())
+    }
+
+    /// The configuration as a dictionary of threshold names to numbers.
+    private func values(_ config: BriefingConfig) throws -> [String: Double] {
+        let object = try JSONSerialization.jsonObject(with: JSONEncoder().encode(config)) as? [String: Any]
+        return (object ?? [:]).compactMapValues { ($0 as? NSNumber)?.doubleValue }
+    }
+
+    @Test(
+        "one value overrides its default and leaves the rest",
+        arguments: [
+            ("windAmberKt", "20", 20.0), ("visibilityRedM", "800.5", 800.5), ("coldAmberC", "-30", -30),
+            ("precipitationChanceMin", "0.5", 0.5),
+        ])
+    func overrideOne(key: String, value: String, expected: Double) throws {
+        let config = try overlay("{\"\(key)\": \(value)}")
+        let changed = try values(config)
+        let defaults = try values(BriefingConfig())
+        #expect(changed[key] == expected)
+        #expect(defaults.keys.contains(key))
+        for (name, number) in defaults where name != key {
+            #expect(changed[name] == number, "\(name)")
+        }
+    }
+
+    @Test("a changed threshold changes the field it names")
+    func fieldChanged() throws {
+        #expect(try overlay(#"{"windAmberKt": 20}"#).windAmberKt == 20)
+        #expect(try overlay(#"{"icingMaxC": 5}"#).icingMaxC == 5)
+    }
+
+    @Test("the window is a whole number of minutes")
+    func windowMinutes() throws {
+        #expect(try overlay(#"{"windowMinutes": 90}"#).windowMinutes == 90)
+        #expect(throws: BriefingError.self) { try overlay(#"{"windowMinutes": 90.5}"#) }
+    }
+
+    @Test("an unknown key is an error that names it and lists the known keys")
+    func unknownKey() throws {
+        let error = try #require(throws: BriefingError.self) { try overlay(#"{"windAmberKts": 20, "gustRedKt": 50}"#) }
+        guard case .configInvalid(let path, let reason) = error else {
+            Issue.record("unexpected \(error)")
+            return
+        }
+        #expect(path == "thresholds.json")
+        #expect(reason.contains("windAmberKts"))
+        #expect(reason.contains("known:"))
+        for key in ["windAmberKt", "gustRedKt", "visibilityRedM", "icingMaxC", "windowMinutes"] {
+            #expect(reason.contains(key))
+        }
+        #expect(error.description.hasPrefix("configuration thresholds.json: "))
+    }
+
+    @Test(
+        "a value of the wrong type is an error",
+        arguments: [#"{"windAmberKt": "fast"}"#, #"{"windAmberKt": null}"#, #"{"windAmberKt": [1]}"#])
+    func wrongType(json: String) throws {
+        let error = try #require(throws: BriefingError.self) { try overlay(json) }
+        guard case .configInvalid(_, let reason) = error else {
+            Issue.record("unexpected \(error)")
+            return
+        }
+        #expect(reason.contains("not a number"))
+    }
+
+    @Test("text that is not a JSON object is an error", arguments: ["[1, 2]", "42", "not json", ""])
+    func notAnObject(json: String) throws {
+        #expect(throws: BriefingError.configInvalid(path: "thresholds.json", reason: "not a JSON object")) {
+            try overlay(json)
+        }
+    }
+
+    @Test("load reads a file, and a missing file is unreadable")
+    func load() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = try directory.write(#"{"heatAmberC": 38}"#, to: "config.json")
+        #expect(try BriefingConfig.load(from: url).heatAmberC == 38)
+        let missing = directory.file("missing.json")
+        let error = try #require(throws: BriefingError.self) { try BriefingConfig.load(from: missing) }
+        guard case .configUnreadable(let path, _) = error else {
+            Issue.record("unexpected \(error)")
+            return
+        }
+        #expect(path == missing.path)
+    }
+}
