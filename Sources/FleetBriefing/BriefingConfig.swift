@@ -16,10 +16,10 @@ public struct BriefingConfig: Sendable, Equatable, Codable {
     public var gustRedKt = 45.0
     /// Gust minus sustained wind at or above which the hour is flagged "bumpy" (amber).
     public var gustSpreadAmberKt = 15.0
-    /// Visibility below which an end is amber (3 SM: IFR).
-    public var visibilityAmberM = 4828.0
-    /// Visibility below which an end is red (1 SM: LIFR).
-    public var visibilityRedM = 1609.0
+    /// Visibility below which an end is amber (3 SM, the IFR boundary of the estimated category).
+    public var visibilityAmberM = 3 * FlightCategory.metresPerMile
+    /// Visibility below which an end is red (1 SM, the LIFR boundary of the estimated category).
+    public var visibilityRedM = FlightCategory.metresPerMile
     /// Temperature at or above which extreme heat is flagged (amber).
     public var heatAmberC = 40.0
     /// Temperature at or above which extreme heat is red.

@@ -34,15 +34,20 @@ enum ReportFiles {
         let manager = FileManager.default
         let retired = destination.deletingLastPathComponent()
             .appendingPathComponent(".\(destination.lastPathComponent).old-\(UUID().uuidString)")
+        let hadOld = manager.fileExists(atPath: destination.path)
         do {
-            if manager.fileExists(atPath: destination.path) {
-                try manager.moveItem(at: destination, to: retired)
-            }
-            try manager.moveItem(at: staging, to: destination)
-            try? manager.removeItem(at: retired)
+            if hadOld { try manager.moveItem(at: destination, to: retired) }
         } catch {
             throw .writeFailed(path: destination.path, reason: error.localizedDescription)
         }
+        do {
+            try manager.moveItem(at: staging, to: destination)
+        } catch {
+            // Put the previous report back: a failed run must not take the last good one away.
+            if hadOld { try? manager.moveItem(at: retired, to: destination) }
+            throw .writeFailed(path: destination.path, reason: error.localizedDescription)
+        }
+        try? manager.removeItem(at: retired)
     }
 
     /// Points `latest` (beside the report directory) at the newest report, replacing the

@@ -53,8 +53,11 @@ public struct CellWeather: Sendable, Equatable {
             note(daily.metadata, .forecastDaily)
         }
         if let collection = response.weatherAlerts {
-            let known = Set(alerts.compactMap(\.id))
-            alerts += (collection.alerts ?? []).filter { $0.id == nil || !known.contains($0.id ?? "") }
+            var known = Set(alerts.compactMap(\.id))
+            for alert in collection.alerts ?? [] {
+                if let id = alert.id, !known.insert(id).inserted { continue }
+                alerts.append(alert)
+            }
             alertsDetailsURL = alertsDetailsURL ?? collection.detailsUrl
             note(collection.metadata, .weatherAlerts)
         }

@@ -12,8 +12,8 @@ struct BriefingConfigTests {
     @Test("defaults follow the field notes' thresholds")
     func defaults() {
         let config = BriefingConfig()
-        #expect(config.visibilityRedM == 1609)
-        #expect(config.visibilityAmberM == 4828)
+        #expect(config.visibilityRedM == 1609.344)
+        #expect(config.visibilityAmberM == 4828.032)
         #expect(config.icingMaxC == 10)
         #expect(config.icingVisibilityM == 1600)
         #expect(config.windowMinutes == 60)

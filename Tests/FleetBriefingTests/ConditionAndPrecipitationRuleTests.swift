@@ -137,15 +137,15 @@ struct VisibilityRuleTests {
     static let cases: [RuleCase] = [
         RuleCase(name: "0 m is red", hour: hour { $0.visibility = 0 }, expected: [Found(.lowVisibility, .red)]),
         RuleCase(
-            name: "just below the red limit (1609 m)", hour: hour { $0.visibility = 1608.9 },
+            name: "just below the red limit (1 SM, 1609.344 m)", hour: hour { $0.visibility = 1609.3 },
             expected: [Found(.lowVisibility, .red)]),
         RuleCase(
-            name: "at the red limit is amber", hour: hour { $0.visibility = 1609 },
+            name: "at the red limit is amber", hour: hour { $0.visibility = 1609.344 },
             expected: [Found(.lowVisibility, .amber)]),
         RuleCase(
-            name: "just below the amber limit (4828 m)", hour: hour { $0.visibility = 4827.9 },
+            name: "just below the amber limit (3 SM, 4828.032 m)", hour: hour { $0.visibility = 4828 },
             expected: [Found(.lowVisibility, .amber)]),
-        RuleCase(name: "at the amber limit is nothing", hour: hour { $0.visibility = 4828 }, expected: []),
+        RuleCase(name: "at the amber limit is nothing", hour: hour { $0.visibility = 4828.032 }, expected: []),
         RuleCase(name: "20 km is nothing", hour: hour { $0.visibility = 20_000 }, expected: []),
         RuleCase(name: "no visibility is nothing", hour: hour { $0.visibility = nil }, expected: []),
     ]
