@@ -30,7 +30,9 @@ struct RunCommand {
         let store = try StateAccess.open(options.state, now: environment.now)
         try? await store.beginRun(
             RunStart(id: runID, startedAt: startedAt, command: "run", schedulePath: options.scheduleArgument))
-        let (fetch, authFailure) = try await weather(for: plan, store: store, runID: runID)
+        let (fetched, authFailure) = try await weather(for: plan, store: store, runID: runID)
+        var fetch = fetched
+        fetch.noteUnknownConditionCodes()
         for warning in fetch.warnings.prefix(20) { environment.console.err("fleetwx: warning: \(warning)\n") }
         if let authFailure, fetch.outcomes.values.allSatisfy({ $0.weather == nil }) {
             try? await store.finishRun(id: runID, finishedAt: environment.now(), exitCode: 1, summaryJSON: "{}", flights: [])

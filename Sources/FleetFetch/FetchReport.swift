@@ -18,6 +18,18 @@ public struct FetchReport: Sendable {
         self.warnings = warnings
     }
 
+    /// Warns once about condition codes this version does not know, so a new WeatherKit
+    /// code is reported rather than silently mis-briefed.
+    public mutating func noteUnknownConditionCodes() {
+        let codes = outcomes.values.reduce(into: Set<String>()) { codes, outcome in
+            codes.formUnion(outcome.weather?.unknownConditionCodes ?? [])
+        }
+        guard !codes.isEmpty else { return }
+        warnings.append(
+            "WeatherKit sent condition code(s) \(codes.sorted().joined(separator: ", ")) that this version does not "
+                + "know; hours with them are flagged amber (unrecognised condition)")
+    }
+
     /// The outcome of a cell.
     ///
     /// - Parameter key: The cell.

@@ -70,10 +70,6 @@ enum FlightTable {
             weather.element("br")
         }
         PageKit.hazards(weather, end.hazards)
-        for alert in end.alerts {
-            let major = alert.severity == .extreme || alert.severity == .severe
-            let tag = weather.element("span", [("class", major ? "hazard hazard-red" : "alert-minor")])
-            tag.text("\(major ? "ALERT" : "alert") (\(alert.severity?.token ?? "unknown")): \(alert.description ?? "")")
-        }
+        PageKit.alertTags(weather, end.alerts)
     }
 }

@@ -58,6 +58,15 @@ enum PageKit {
         }
     }
 
+    /// Alert tags: extreme and severe stand out, the rest are quiet.
+    static func alertTags(_ parent: HTMLNode, _ alerts: [WeatherAlertSummary]) {
+        for alert in alerts {
+            let major = alert.severity == .extreme || alert.severity == .severe
+            let tag = parent.element("span", [("class", major ? "hazard hazard-red" : "alert-minor")])
+            tag.text("\(major ? "ALERT" : "alert") (\(alert.severity?.token ?? "unknown")): \(alert.description ?? "")")
+        }
+    }
+
     /// Local time with the UTC time under it.
     static func times(_ parent: HTMLNode, _ date: Date, zone: String) {
         parent.text("\(Timestamp.dayLabel(date, zone: zone)) \(Timestamp.localClock(date, zone: zone)) local")

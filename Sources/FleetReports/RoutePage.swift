@@ -72,6 +72,7 @@ enum RoutePage {
             PageKit.dataBadge(cell, end, now: model.startedAt)
             if end.hour != nil { cell.element("div", text: PageKit.weatherLine(end.hour, category: end.category)) }
             PageKit.hazards(cell, end.hazards)
+            PageKit.alertTags(cell, end.alerts)
         }
     }
 

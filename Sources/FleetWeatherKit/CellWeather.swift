@@ -63,6 +63,12 @@ public struct CellWeather: Sendable, Equatable {
         }
     }
 
+    /// Condition codes in this weather that this version does not know (Apple adds codes).
+    public var unknownConditionCodes: Set<String> {
+        let codes = [current?.conditionCode] + hours.map(\.conditionCode) + days.map(\.conditionCode)
+        return Set(codes.compactMap { code in code.flatMap { $0.isUnknown ? $0.token : nil } })
+    }
+
     /// Marks some of this weather as an expired copy standing in for a failed fetch.
     ///
     /// - Parameter expiredAt: When the copy expired.
