@@ -8,7 +8,8 @@ struct CheckCredentialsCommand {
 
     init(_ parsed: ParsedArguments, environment: AppEnvironment) throws(AppError) {
         guard parsed.positionals.isEmpty else { throw .usage("'check-credentials' takes no arguments") }
-        endpoint = parsed.options["endpoint"] ?? environment.variables["WEATHERKIT_ENDPOINT"] ?? "https://weatherkit.apple.com"
+        endpoint =
+            parsed.options["endpoint"] ?? environment.variables["WEATHERKIT_ENDPOINT"] ?? "https://weatherkit.apple.com"
         self.environment = environment
     }
 

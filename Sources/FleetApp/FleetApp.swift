@@ -52,8 +52,10 @@ public enum FleetApp {
             return try await RunCommand(options: RunOptions(parsed, environment: environment), environment: environment)
                 .execute()
         case "plan":
-            return try await PlanCommand(options: RunOptions(parsed, environment: environment), environment: environment)
-                .execute()
+            return try await PlanCommand(
+                options: RunOptions(parsed, environment: environment), environment: environment
+            )
+            .execute()
         case "quota":
             return try await QuotaCommand(
                 state: StatePath.resolve(parsed.options["state"], environment: environment),

@@ -3,6 +3,7 @@ internal import FleetFetch
 internal import FleetPlan
 internal import FleetReports
 internal import FleetSchedule
+internal import FleetStore
 internal import FleetWeatherKit
 internal import Foundation
 

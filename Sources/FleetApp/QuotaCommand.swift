@@ -41,7 +41,8 @@ struct QuotaCommand {
             let pace = QuotaPace(limit: monthlyQuota, used: try await store.usage(month: month), now: now)
             let byDay = try await store.usageByDay(month: month)
             let runs = try await store.recentRuns(limit: 5).map { run in
-                RunUse(id: run.id, startedAt: Timestamps.iso(run.startedAt), requests: Self.requestsSent(run.summaryJSON))
+                RunUse(
+                    id: run.id, startedAt: Timestamps.iso(run.startedAt), requests: Self.requestsSent(run.summaryJSON))
             }
             var warnings: [String] = []
             if let last = runs.first, let warning = pace.warning(for: last.requests, what: "the last run") {
@@ -80,7 +81,8 @@ struct QuotaCommand {
         if !report.byDay.isEmpty {
             lines.append("")
             lines += TextTable.render(
-                header: ["DAY", "CALLS"], rows: report.byDay.sorted { $0.key < $1.key }.map { [$0.key, String($0.value)] })
+                header: ["DAY", "CALLS"],
+                rows: report.byDay.sorted { $0.key < $1.key }.map { [$0.key, String($0.value)] })
         }
         if !report.recentRuns.isEmpty {
             lines.append("")

@@ -35,7 +35,8 @@ struct RunCommand {
         fetch.noteUnknownConditionCodes()
         for warning in fetch.warnings.prefix(20) { environment.console.err("fleetwx: warning: \(warning)\n") }
         if let authFailure, fetch.outcomes.values.allSatisfy({ $0.weather == nil }) {
-            try? await store.finishRun(id: runID, finishedAt: environment.now(), exitCode: 1, summaryJSON: "{}", flights: [])
+            try? await store.finishRun(
+                id: runID, finishedAt: environment.now(), exitCode: 1, summaryJSON: "{}", flights: [])
             throw .fatal(
                 ([authFailure.description + "; no weather was obtained, so no report was published."]
                     + authFailure.advice).joined(separator: "\n  "))
@@ -44,7 +45,8 @@ struct RunCommand {
         let exitCode = Self.exitCode(schedule: schedule, briefings: briefings, fetch: fetch)
         let previous = await previousRun(store: store, runID: runID)
         let summary = await summary(
-            RunFacts(runID: runID, startedAt: startedAt, schedule: schedule, plan: plan, fetch: fetch, exitCode: exitCode),
+            RunFacts(
+                runID: runID, startedAt: startedAt, schedule: schedule, plan: plan, fetch: fetch, exitCode: exitCode),
             briefings: briefings, store: store)
         let model = ReportModel(
             summary: summary, startedAt: startedAt, briefings: briefings, rejects: schedule.rejects,
@@ -57,7 +59,10 @@ struct RunCommand {
         try? await store.finishRun(
             id: runID, finishedAt: environment.now(), exitCode: Int(exitCode), summaryJSON: json,
             flights: RunHistory.outcomes(briefings))
-        if let authFailure { environment.console.err((["fleetwx: " + authFailure.description] + authFailure.advice).joined(separator: "\n  ") + "\n") }
+        if let authFailure {
+            environment.console.err(
+                (["fleetwx: " + authFailure.description] + authFailure.advice).joined(separator: "\n  ") + "\n")
+        }
         log(Self.closingLine(summary, out: out))
         return exitCode
     }

@@ -1,6 +1,9 @@
+internal import FleetAirports
 internal import FleetBriefing
 internal import FleetReports
+internal import FleetSchedule
 internal import FleetStore
+internal import FleetWeatherKit
 internal import Foundation
 
 /// What a run keeps in its history, and the comparison with the previous run.

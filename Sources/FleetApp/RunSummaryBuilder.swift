@@ -1,3 +1,4 @@
+internal import FleetAirports
 internal import FleetBriefing
 internal import FleetFetch
 internal import FleetPlan

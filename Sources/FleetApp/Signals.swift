@@ -2,7 +2,7 @@ internal import Foundation
 
 /// Turns SIGINT and SIGTERM into cancellation of the fetch, so a stopped run sends nothing
 /// more, still writes its reports, and exits 2 with what was done.
-final class SignalTrap: Sendable {
+final class SignalTrap {
     private let sources: [any DispatchSourceSignal]
 
     /// Installs the trap; `onSignal` runs once per signal on a background queue.

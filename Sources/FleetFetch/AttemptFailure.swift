@@ -1,7 +1,7 @@
 internal import FleetWeatherKit
 
 /// Why a request ended without weather.
-enum AttemptFailure: Sendable, Equatable {
+enum AttemptFailure: Error, Equatable {
     /// The budget (month or run) ran out before it could be sent.
     case quota
     /// The run was interrupted.

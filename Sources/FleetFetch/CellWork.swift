@@ -36,7 +36,8 @@ struct CellWork: Sendable {
         let needed = Set(requests.flatMap(\.dataSets))
         let missing = needed.subtracting(weather.dataSets).subtracting(fetchedSets)
         if let staleSince {
-            return CellOutcome(key: cell.key, weather: weather, status: .stale(since: staleSince, reason: failure.reason))
+            return CellOutcome(
+                key: cell.key, weather: weather, status: .stale(since: staleSince, reason: failure.reason))
         }
         let what = missing.sorted().map(\.rawValue).joined(separator: ", ")
         let reason = what.isEmpty ? failure.reason : "\(what) unavailable: \(failure.reason)"

@@ -24,7 +24,9 @@ public struct FetchEngine: Sendable {
         public var retry: RetryPolicy
 
         /// Creates settings.
-        public init(runID: String, concurrency: Int, monthlyQuota: Int, maxRequests: Int?, retry: RetryPolicy = RetryPolicy()) {
+        public init(
+            runID: String, concurrency: Int, monthlyQuota: Int, maxRequests: Int?, retry: RetryPolicy = RetryPolicy()
+        ) {
             self.runID = runID
             self.concurrency = max(1, concurrency)
             self.monthlyQuota = monthlyQuota
@@ -54,7 +56,8 @@ public struct FetchEngine: Sendable {
     ///   - now: The clock.
     ///   - sleep: How to wait between attempts (tests pass a recorder that does not wait).
     public init(
-        client: WeatherKitClient, store: StateStore, configuration: Configuration, breaker: CircuitBreaker = CircuitBreaker(),
+        client: WeatherKitClient, store: StateStore, configuration: Configuration,
+        breaker: CircuitBreaker = CircuitBreaker(),
         recorder: ResponseRecorder? = nil, progress: (any FetchProgressSink)? = nil,
         now: @escaping @Sendable () -> Date = { Date() },
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }

@@ -1,4 +1,5 @@
 public import FleetPlan
+internal import FleetWeatherKit
 
 /// The result of the fetch stage: an outcome per cell and the request counters of `run.json`.
 public struct FetchReport: Sendable {

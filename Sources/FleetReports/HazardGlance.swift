@@ -9,9 +9,9 @@ internal import Foundation
 /// them, at which end and when, without reading the whole table.
 enum HazardGlance {
     /// One line of the summary: a label and the test an end must pass.
-    struct Row {
+    struct Row: Sendable {
         let label: String
-        let matches: (EndBriefing) -> Bool
+        let matches: @Sendable (EndBriefing) -> Bool
     }
 
     static let rows: [Row] = [
@@ -47,7 +47,8 @@ enum HazardGlance {
                 guard !ends.isEmpty else { continue }
                 flights += 1
                 for (label, end) in ends {
-                    entries.append("\(briefing.flight.number) \(label) \(end.airport.code) \(Timestamp.utcClock(end.time))")
+                    entries.append(
+                        "\(briefing.flight.number) \(label) \(end.airport.code) \(Timestamp.utcClock(end.time))")
                 }
             }
             let line = body.element("tr")
