@@ -1,0 +1,124 @@
+import FleetTestSupport
+import Foundation
+import Testing
+
+@Suite("Command line")
+struct CommandLineTests {
+    struct UsageCase: Sendable, CustomTestStringConvertible {
+        let arguments: [String]
+        let message: String
+        var testDescription: String { arguments.joined(separator: " ") }
+    }
+
+    static let usageCases = [
+        UsageCase(arguments: ["fly"], message: "unknown command"),
+        UsageCase(arguments: ["run"], message: "exactly one schedule"),
+        UsageCase(arguments: ["run", "a.csv", "--grid", "x"], message: "--grid"),
+        UsageCase(arguments: ["run", "a.csv", "--grid", "0"], message: "--grid"),
+        UsageCase(arguments: ["run", "a.csv", "--concurrency", "0"], message: "--concurrency"),
+        UsageCase(arguments: ["run", "a.csv", "--language", "English"], message: "--language"),
+        UsageCase(arguments: ["run", "a.csv", "--bogus"], message: "--bogus"),
+        UsageCase(arguments: ["run", "a.csv", "--out"], message: "needs a value"),
+        UsageCase(arguments: ["run", "a.csv", "--now", "yesterday"], message: "--now"),
+        UsageCase(arguments: ["airports"], message: "at least one"),
+    ]
+
+    @Test("usage errors exit 64 with the reason", arguments: usageCases)
+    func usage(_ usageCase: UsageCase) async throws {
+        let app = try AppHarness()
+        defer { app.remove() }
+        let result = await app.run(usageCase.arguments)
+        #expect(result.exitCode == 64)
+        #expect(result.stderr.contains(usageCase.message), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test("without --replay and credentials, run exits 1 naming every missing variable")
+    func missingCredentials() async throws {
+        let app = try AppHarness()
+        defer { app.remove() }
+        let result = await app.run(["run", AppHarness.demoSchedule.path, "--out", "r"])
+        #expect(result.exitCode == 1)
+        for name in ["WEATHERKIT_TEAM_ID", "WEATHERKIT_SERVICE_ID", "WEATHERKIT_KEY_ID", "WEATHERKIT_KEY_FILE"] {
+            #expect(result.stderr.contains(name))
+        }
+        #expect(!FileManager.default.fileExists(atPath: app.file("r").path))
+    }
+
+    @Test("a plain-http endpoint that is not loopback is refused before anything is sent")
+    func plainHTTPRefused() async throws {
+        var app = try AppHarness()
+        defer { app.remove() }
+        for (name, value) in try TestCredentials.environment(in: app.directory) { app.variables[name] = value }
+        let result = await app.run([
+            "run", AppHarness.demoSchedule.path, "--endpoint", "http://weatherkit.example.com", "--out", "r",
+        ])
+        #expect(result.exitCode == 1)
+        #expect(result.stderr.contains("https"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: app.file("r").path))
+    }
+
+    @Test("a schedule without a required column is fatal and names the accepted headers")
+    func missingColumn() async throws {
+        let app = try AppHarness()
+        defer { app.remove() }
+        try app.directory.write("flight,origin,destination,departure\nUA1,ORD,JFK,2026-12-01T10:00Z\n", to: "s.csv")
+        let result = await app.run(["run", "s.csv", "--replay", AppHarness.demoWeather.path, "--out", "r"])
+        #expect(result.exitCode == 1)
+        #expect(result.stderr.contains("arrival"))
+        #expect(result.stderr.contains("sta"))
+        #expect(!FileManager.default.fileExists(atPath: app.file("r").path))
+    }
+
+    @Test("an unreadable schedule is fatal")
+    func unreadableSchedule() async throws {
+        let app = try AppHarness()
+        defer { app.remove() }
+        let result = await app.run(["run", "missing.csv", "--replay", AppHarness.demoWeather.path])
+        #expect(result.exitCode == 1)
+        #expect(result.stderr.contains("missing.csv"))
+    }
+
+    @Test("a threshold file with a misspelt setting is fatal")
+    func badConfig() async throws {
+        let app = try AppHarness()
+        defer { app.remove() }
+        try app.directory.write("{\"windAmberKnots\": 20}", to: "t.json")
+        let result = await app.run([
+            "run", AppHarness.demoSchedule.path, "--replay", AppHarness.demoWeather.path, "--config", "t.json",
+        ])
+        #expect(result.exitCode == 1)
+        #expect(result.stderr.contains("windAmberKnots"))
+    }
+
+    @Test("airports resolves IATA and ICAO in any case and flags unknown codes")
+    func airports() async throws {
+        let app = try AppHarness()
+        defer { app.remove() }
+        let found = await app.run(["airports", "jfk", "LFSB", "mlh"])
+        #expect(found.exitCode == 0)
+        #expect(found.stdout.contains("John F Kennedy"))
+        #expect(found.stdout.contains("America/New_York"))
+        #expect(found.stdout.contains("EuroAirport"))
+        let unknown = await app.run(["airports", "ZZZ", "--json"])
+        #expect(unknown.exitCode == 2)
+        #expect(unknown.stderr.contains("ZZZ"))
+    }
+
+    @Test("plan --json prints the cells and requests.planned a run starts from")
+    func planMatchesRun() async throws {
+        let app = try AppHarness()
+        defer { app.remove() }
+        let plan = await app.run(["plan", AppHarness.demoSchedule.path, "--json", "--state", "s.sqlite"])
+        #expect(plan.exitCode == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(plan.stdout.utf8)) as? [String: Any])
+        _ = await app.run([
+            "run", AppHarness.demoSchedule.path, "--replay", AppHarness.demoWeather.path, "--out", "r", "--state",
+            "s.sqlite",
+        ])
+        let summary = try app.runJSON("r")
+        #expect(json["cells"] as? Int == summary["cells"] as? Int)
+        #expect(
+            (json["requests"] as? [String: Int])?["planned"] == (summary["requests"] as? [String: Int])?["planned"])
+    }
+}

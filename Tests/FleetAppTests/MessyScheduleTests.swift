@@ -1,0 +1,103 @@
+import FleetTestSupport
+import Foundation
+import Testing
+
+@Suite("A messy schedule end to end")
+struct MessyScheduleTests {
+    /// Header aliases, BOM, CRLF, quoted fields with commas, quotes and a line break, local and
+    /// offset times, DST gap and overlap, ICAO and IATA in any case, unknown airport, duplicate,
+    /// broken rows, a blank line, formula-looking text and markup-looking text.
+    static let schedule =
+        [
+            "\u{FEFF}Flight_No , From,TO, STD ,sta,Equipment,Notes",
+            "ua 1545,ORD,KJFK,2026-12-01T07:05,2026-12-01 10:15,B738,\"note, with comma\"",
+            "BA178,egll,jfk,2026-12-01T14:15:00Z,2026-12-01T17:25Z,A35K,\"multi\r\nline note\"",
+            "AA100,JFK,LHR,2026-12-01T18:30:00-05:00,2026-12-02T06:25:00+00:00,B77W,\"say \"\"hi\"\"\"",
+            "QF1,SYD,SIN,2026-12-01T15:55,2026-12-01T21:00,A388,",
+            "XX999,ZZZ,JFK,2026-12-01T10:00Z,2026-12-01T12:00Z,,",
+            "UA1545,ORD,JFK,2026-12-01T07:05,2026-12-01 10:15,B738,dup",
+            "DL1,JFK,LAX,2026-03-08T02:30,2026-03-08T05:00,,",
+            "DL2,JFK,LAX,2026-11-01T01:30,2026-11-01T05:00,,",
+            "BAD,ROW",
+            "EZS1104,MLH,BSL,2026-12-01T06:40,2026-12-01T07:40,,",
+            "LH401,FRA,JFK,2026-12-01T10:05Z,2026-12-01T09:00Z,,",
+            "",
+            "QF7,SYD,DFW,2026-12-01T10:00Z,2026-12-02T10:00Z,,",
+            "=cmd,JFK,LAX,2026-12-01T10:00Z,2026-12-01T16:00Z,\"@evil\",\"=HYPERLINK(\"\"x\"\")\"",
+            "AF11,LFPG,KJFK,2026-12-01T10:30:00Z,2026-12-01T18:55:00Z,\"=SUM(A1)\",<script>alert(1)</script>",
+            "SQ321,SIN,LHR,2026-12-01T23:35,2026-12-02T05:35,,",
+        ].joined(separator: "\r\n") + "\r\n"
+
+    static let acceptedFlights: Set = ["UA1545", "BA178", "AA100", "QF1", "DL2", "AF11", "SQ321"]
+    static let rejectedLines: Set = [7, 8, 9, 11, 12, 13, 15, 16]
+
+    @Test("every data row lands in exactly one of flights.csv and rejects.csv, and run.json agrees")
+    func everyRowAccountedFor() async throws {
+        let app = try AppHarness()
+        defer { app.remove() }
+        try app.directory.write(Self.schedule, to: "messy.csv")
+        let result = await app.run(["run", "messy.csv", "--replay", AppHarness.demoWeather.path, "--out", "r"])
+        #expect(result.exitCode == 2, "\(result.stderr)")
+        let flights = try app.csvRows("r/flights.csv")
+        let rejects = try app.csvRows("r/rejects.csv")
+        #expect(Set(flights.compactMap { $0["flight"] }) == Self.acceptedFlights)
+        #expect(flights.count == Self.acceptedFlights.count)
+        #expect(Set(rejects.compactMap { $0["line"].flatMap(Int.init) }) == Self.rejectedLines)
+        #expect(rejects.count == Self.rejectedLines.count)
+        let counts = try #require(try app.runJSON("r")["flights"] as? [String: Int])
+        #expect(counts["rows"] == 15)
+        #expect(counts["briefed"] == 7)
+        #expect(counts["rejected"] == 8)
+        #expect(result.stderr.contains("Notes"), "ignored column named in a warning")
+        #expect(result.stderr.contains("ambiguous") || result.stderr.contains("earlier"), "DST overlap warned")
+    }
+
+    @Test("times become the right UTC instants, local ones in each airport's zone")
+    func utcTimes() async throws {
+        let app = try AppHarness()
+        defer { app.remove() }
+        try app.directory.write(Self.schedule, to: "messy.csv")
+        _ = await app.run(["run", "messy.csv", "--replay", AppHarness.demoWeather.path, "--out", "r"])
+        let rows = Dictionary(
+            try app.csvRows("r/flights.csv").map { ($0["flight"] ?? "", $0) }, uniquingKeysWith: { first, _ in first })
+        let expected: [String: (String, String)] = [
+            "UA1545": ("2026-12-01T13:05:00Z", "2026-12-01T15:15:00Z"),
+            "BA178": ("2026-12-01T14:15:00Z", "2026-12-01T17:25:00Z"),
+            "AA100": ("2026-12-01T23:30:00Z", "2026-12-02T06:25:00Z"),
+            "QF1": ("2026-12-01T04:55:00Z", "2026-12-01T13:00:00Z"),
+            "DL2": ("2026-11-01T05:30:00Z", "2026-11-01T13:00:00Z"),
+            "SQ321": ("2026-12-01T15:35:00Z", "2026-12-02T05:35:00Z"),
+        ]
+        for (flight, (departure, arrival)) in expected {
+            #expect(rows[flight]?["departure_utc"] == departure, "\(flight)")
+            #expect(rows[flight]?["arrival_utc"] == arrival, "\(flight)")
+        }
+        #expect(rows["UA1545"]?["departure_local"] == "2026-12-01T07:05:00-06:00")
+        #expect(rows["QF1"]?["departure_local"] == "2026-12-01T15:55:00+11:00")
+        #expect(rows["BA178"]?["origin"] == "LHR")
+    }
+
+    @Test("no data reaches HTML as markup and no CSV cell can start a formula")
+    func injectionSafe() async throws {
+        let app = try AppHarness()
+        defer { app.remove() }
+        try app.directory.write(Self.schedule, to: "messy.csv")
+        _ = await app.run(["run", "messy.csv", "--replay", AppHarness.demoWeather.path, "--out", "r"])
+        let flights = try app.csvRows("r/flights.csv")
+        #expect(flights.first { $0["flight"] == "AF11" }?["aircraft"] == "'=SUM(A1)")
+        let rejects = try app.csvRows("r/rejects.csv")
+        #expect(rejects.first { $0["line"] == "16" }?["raw"]?.hasPrefix("'=cmd") == true)
+        for name in ["r/flights.csv", "r/rejects.csv"] {
+            for record in CSVTestReader.records(try String(contentsOf: app.file(name), encoding: .utf8)) {
+                for cell in record {
+                    let risky = cell.first.map { "=+@\t\r".contains($0) } ?? false
+                    let negativeNumber = cell.hasPrefix("-") && Double(cell) != nil
+                    #expect(!risky && (!cell.hasPrefix("-") || negativeNumber), "\(name): \(cell)")
+                }
+            }
+        }
+        let index = try String(contentsOf: app.file("r/index.html"), encoding: .utf8)
+        #expect(!index.contains("<script>alert"))
+        #expect(!index.lowercased().contains("onerror="))
+    }
+}
