@@ -21,19 +21,25 @@ public enum ConditionCode: OpenEnum {
     ]
 
     /// Wire tokens of the known cases: the case name with its first letter upper-cased
-    /// (`mostlyClear` → `MostlyClear`), computed once.
+    /// (`mostlyClear` → `MostlyClear`). Written out rather than derived by reflection, which
+    /// would call ``description`` (and so this table) while it is being built.
+    private static let names = [
+        "Clear", "MostlyClear", "PartlyCloudy", "MostlyCloudy", "Cloudy", "Foggy", "Haze", "Smoky",
+        "BlowingDust", "Breezy", "Windy", "Drizzle", "Rain", "HeavyRain", "SunShowers",
+        "IsolatedThunderstorms", "ScatteredThunderstorms", "Thunderstorms", "StrongStorms", "Frigid",
+        "Hail", "Hot", "Flurries", "SunFlurries", "Snow", "HeavySnow", "Sleet", "WintryMix", "Blizzard",
+        "BlowingSnow", "FreezingDrizzle", "FreezingRain", "TropicalStorm", "Hurricane",
+    ]
+
     private static let tokens: [ConditionCode: String] = Dictionary(
-        uniqueKeysWithValues: all.map { code in
-            let name = String(describing: code)
-            return (code, name.prefix(1).uppercased() + name.dropFirst())
-        })
+        uniqueKeysWithValues: zip(all, names).map { ($0, $1) })
 
     public static let known: [String: ConditionCode] = Dictionary(
         uniqueKeysWithValues: tokens.map { ($0.value, $0.key) })
 
     public var token: String {
         if case .unknown(let token) = self { return token }
-        return Self.tokens[self] ?? String(describing: self)
+        return Self.tokens[self] ?? "Unknown"
     }
 
     /// A short English label for reports ("Mostly clear", "Freezing rain").
