@@ -1,0 +1,102 @@
+public import Foundation
+
+#if canImport(Glibc)
+    internal import Glibc
+#elseif canImport(Darwin)
+    internal import Darwin
+#endif
+
+/// Saves fetched bodies for `--record DIR`, in the replay format: a directory of `.json`
+/// files, each one complete `/api/v1/weather` body, byte for byte as received.
+///
+/// Only the body is written — never headers — so a recording cannot contain the token. Names
+/// are validated (`[A-Za-z0-9._-]`, no `..`, no separators) so no input can write outside
+/// the directory, and each file appears atomically (temp file + `rename`), so a replay never
+/// reads half a file.
+public struct ResponseRecorder: Sendable {
+    /// The recording directory.
+    public let directory: URL
+
+    /// Opens (and creates, if needed) a recording directory.
+    ///
+    /// - Parameter directory: The directory.
+    /// - Throws: ``WeatherKitError/recordingFailed(_:)`` when it cannot be created.
+    public init(directory: URL) throws(WeatherKitError) {
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .recordingFailed("cannot create \(directory.path)")
+        }
+        self.directory = directory
+    }
+
+    /// The file name for a cell's body: `wx_<lat>_<lon>.json`, or `wx_<lat>_<lon>_<part>.json`
+    /// when a window takes several requests.
+    ///
+    /// - Parameters:
+    ///   - latitude: The cell latitude (as sent).
+    ///   - longitude: The cell longitude (as sent).
+    ///   - part: Which request of the cell, if more than one.
+    /// - Returns: The name (validate it before use: `part` is free text).
+    public static func fileName(latitude: Double, longitude: Double, part: String? = nil) -> String {
+        let base = "wx_\(URLText.coordinate(latitude))_\(URLText.coordinate(longitude))"
+        guard let part, !part.isEmpty else { return base + ".json" }
+        return base + "_" + part + ".json"
+    }
+
+    /// Whether a name is a safe recording file name.
+    ///
+    /// - Parameter name: A file name.
+    /// - Returns: `true` for 1–200 characters of `[A-Za-z0-9._-]`, ending in `.json`, not
+    ///   starting with `.` or `-`, without `..`.
+    public static func isValidFileName(_ name: String) -> Bool {
+        let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-")
+        return !name.isEmpty && name.count <= 200 && name.allSatisfy(allowed.contains) && !name.contains("..")
+            && !name.hasPrefix(".") && !name.hasPrefix("-") && name.hasSuffix(".json") && name != ".json"
+    }
+
+    /// Records a cell's body under ``fileName(latitude:longitude:part:)``.
+    ///
+    /// - Parameters:
+    ///   - body: The exact body bytes.
+    ///   - latitude: The cell latitude.
+    ///   - longitude: The cell longitude.
+    ///   - part: Which request of the cell, if more than one.
+    /// - Returns: The file written.
+    /// - Throws: ``WeatherKitError/recordingFailed(_:)``.
+    @discardableResult
+    public func record(_ body: Data, latitude: Double, longitude: Double, part: String? = nil) throws(WeatherKitError)
+        -> URL
+    {
+        try write(body, named: Self.fileName(latitude: latitude, longitude: longitude, part: part))
+    }
+
+    /// Writes a body under a validated name, atomically, replacing an older recording.
+    ///
+    /// - Parameters:
+    ///   - body: The exact body bytes.
+    ///   - name: The file name.
+    /// - Returns: The file written.
+    /// - Throws: ``WeatherKitError/recordingFailed(_:)`` for a bad name or a failed write.
+    @discardableResult
+    public func write(_ body: Data, named name: String) throws(WeatherKitError) -> URL {
+        guard Self.isValidFileName(name) else {
+            throw .recordingFailed(
+                "refusing file name \(name.debugDescription): use only A-Z a-z 0-9 . _ -, "
+                    + "end in .json, no '..'")
+        }
+        let target = directory.appendingPathComponent(name, isDirectory: false)
+        let temporary = directory.appendingPathComponent(".\(name).\(UUID().uuidString).tmp", isDirectory: false)
+        do {
+            try body.write(to: temporary, options: [.withoutOverwriting])
+        } catch {
+            throw .recordingFailed("cannot write \(temporary.path)")
+        }
+        guard rename(temporary.path, target.path) == 0 else {
+            let code = errno
+            try? FileManager.default.removeItem(at: temporary)
+            throw .recordingFailed("cannot move the recording into place at \(target.path) (errno \(code))")
+        }
+        return target
+    }
+}

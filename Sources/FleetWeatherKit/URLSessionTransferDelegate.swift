@@ -1,0 +1,127 @@
+internal import Dispatch
+internal import Foundation
+internal import Synchronization
+
+#if canImport(FoundationNetworking)
+    internal import FoundationNetworking
+#endif
+
+/// Collects the body of each data task, enforces the size cap and the deadline, and resumes
+/// the waiting caller exactly once.
+///
+/// Transfers are keyed by `taskIdentifier` in a `Mutex`-protected dictionary: URLSession calls
+/// the delegate on its own queue while callers register from any task.
+final class URLSessionTransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
+    private struct Transfer {
+        var continuation: CheckedContinuation<HTTPResponse, any Error>
+        var limit: Int
+        var timeout: Duration
+        var body = Data()
+        var failure: WeatherKitError?
+    }
+
+    private let transfers = Mutex<[Int: Transfer]>([:])
+
+    /// Registers a task, arms its deadline and starts it.
+    func begin(
+        _ task: URLSessionDataTask, limit: Int, timeout: Duration,
+        continuation: CheckedContinuation<HTTPResponse, any Error>
+    ) {
+        let identifier = task.taskIdentifier
+        transfers.withLock { $0[identifier] = Transfer(continuation: continuation, limit: limit, timeout: timeout) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout.timeInterval) { [weak self] in
+            self?.fail(task, with: .transient(reason: "timed out after \(timeout.secondsText)", retryAfter: nil))
+        }
+        task.resume()
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
+        let limit = transfers.withLock { $0[dataTask.taskIdentifier]?.limit } ?? Int.max
+        if response.expectedContentLength > Int64(limit) {
+            fail(dataTask, with: .responseTooLarge(limit: limit))
+            completionHandler(.cancel)
+            return
+        }
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let overLimit = transfers.withLock { transfers -> Int? in
+            guard var transfer = transfers[dataTask.taskIdentifier], transfer.failure == nil else { return nil }
+            transfer.body.append(data)
+            let over = transfer.body.count > transfer.limit
+            if over {
+                transfer.failure = .responseTooLarge(limit: transfer.limit)
+                transfer.body = Data()
+            }
+            transfers[dataTask.taskIdentifier] = transfer
+            return over ? transfer.limit : nil
+        }
+        if overLimit != nil { dataTask.cancel() }
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        if let failure = transfer.failure {
+            transfer.continuation.resume(throwing: failure)
+        } else if let error {
+            transfer.continuation.resume(throwing: Self.classify(error, timeout: transfer.timeout))
+        } else if let http = task.response as? HTTPURLResponse {
+            transfer.continuation.resume(returning: HTTPResponse(http, body: transfer.body))
+        } else {
+            transfer.continuation.resume(
+                throwing: WeatherKitError.transient(reason: "no HTTP response received", retryAfter: nil))
+        }
+    }
+
+    /// Marks a transfer failed and cancels its task; completion then reports `failure`.
+    private func fail(_ task: URLSessionTask, with failure: WeatherKitError) {
+        let active = transfers.withLock { transfers -> Bool in
+            guard var transfer = transfers[task.taskIdentifier] else { return false }
+            if transfer.failure == nil { transfer.failure = failure }
+            transfers[task.taskIdentifier] = transfer
+            return true
+        }
+        if active { task.cancel() }
+    }
+
+    private static func classify(_ error: any Error, timeout: Duration) -> WeatherKitError {
+        guard let urlError = error as? URLError else {
+            return .transient(reason: "connection failed (\(type(of: error)))", retryAfter: nil)
+        }
+        switch urlError.code {
+        case .cancelled: return .cancelled
+        case .timedOut: return .transient(reason: "timed out after \(timeout.secondsText)", retryAfter: nil)
+        case .cannotConnectToHost: return .transient(reason: "cannot connect to the server", retryAfter: nil)
+        case .cannotFindHost, .dnsLookupFailed: return .transient(reason: "cannot resolve the host", retryAfter: nil)
+        case .networkConnectionLost: return .transient(reason: "connection lost", retryAfter: nil)
+        case .notConnectedToInternet: return .transient(reason: "no network connection", retryAfter: nil)
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+            .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
+            return .transient(reason: "TLS handshake failed (URLError \(urlError.code.rawValue))", retryAfter: nil)
+        default:
+            return .transient(reason: "network error (URLError \(urlError.code.rawValue))", retryAfter: nil)
+        }
+    }
+}
+
+extension HTTPResponse {
+    /// Copies status and headers out of Foundation's response type.
+    init(_ response: HTTPURLResponse, body: Data) {
+        var headers: [String: String] = [:]
+        for (name, value) in response.allHeaderFields {
+            if let name = name as? String, let value = value as? String { headers[name] = value }
+        }
+        self.init(status: response.statusCode, headers: headers, body: body)
+    }
+}

@@ -1,0 +1,230 @@
+"""Shared, lock-protected state of the fake WeatherKit server: tokens, faults, log, counters."""
+
+import base64
+import binascii
+import json
+import threading
+import time
+from collections import Counter
+from dataclasses import dataclass
+
+import p256
+
+FAULT_MODES = {
+    "status5xx", "status429", "empty404", "empty400", "unauthorized", "unauthorizedEmpty",
+    "overQuota", "truncated", "hang", "gzip",
+}
+TARGETS = {"any", "weather", "availability"}
+
+
+def b64url_decode(text):
+    if "+" in text or "/" in text or "=" in text:
+        raise ValueError("not unpadded base64url")
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+@dataclass
+class FaultRule:
+    mode: str
+    count: int = -1  # -1 = every matching request
+    fraction: float = 1.0
+    status: int = 503
+    retry_after: str = "2"
+    hang_seconds: float = 30.0
+    target: str = "any"
+
+    @staticmethod
+    def from_json(value):
+        mode = value.get("mode")
+        if mode not in FAULT_MODES:
+            raise ValueError(f"unknown fault mode {mode!r}; known: {', '.join(sorted(FAULT_MODES))}")
+        target = value.get("target", "any")
+        if target not in TARGETS:
+            raise ValueError(f"unknown target {target!r}")
+        return FaultRule(mode=mode, count=int(value.get("count", -1)), fraction=float(value.get("fraction", 1.0)),
+                         status=int(value.get("status", 503)), retry_after=str(value.get("retryAfter", "2")),
+                         hang_seconds=float(value.get("hangSeconds", 30)), target=target)
+
+    def to_json(self):
+        return {"mode": self.mode, "count": self.count, "fraction": self.fraction, "status": self.status,
+                "retryAfter": self.retry_after, "hangSeconds": self.hang_seconds, "target": self.target}
+
+
+class ServerState:
+    def __init__(self, public_key, team_id, service_id, key_id, iat_leeway, expire_seconds, latency_ms, rules, rng,
+                 log_path):
+        self.lock = threading.Lock()
+        self.public_key = public_key
+        self.team_id, self.service_id, self.key_id = team_id, service_id, key_id
+        self.iat_leeway = iat_leeway
+        self.expire_seconds = dict(expire_seconds)
+        self.latency_ms = latency_ms
+        self.rules = list(rules)
+        self.rng = rng
+        self.log_path = log_path
+        self.tokens = {}  # token -> (ok, reason, iat, exp); a token's text is never logged
+        self.verifications = 0
+        self.request_counter = 0
+        self._clear_counters()
+
+    def _clear_counters(self):
+        self.log = []
+        self.in_flight = 0
+        self.peak_in_flight = 0
+        self.by_status = Counter()
+        self.by_kind = Counter()
+        self.faults_applied = Counter()
+
+    # Tokens -------------------------------------------------------------------------------------
+
+    def check_token(self, authorization):
+        """(verified, reason). The signature of each distinct token is checked once."""
+        if not authorization or not authorization.startswith("Bearer "):
+            return False, "no bearer token"
+        token = authorization[len("Bearer "):].strip()
+        with self.lock:
+            cached = self.tokens.get(token)
+        if cached is None:
+            cached = self._verify(token)
+            with self.lock:
+                self.tokens[token] = cached
+                self.verifications += 1
+        ok, reason, iat, exp = cached
+        if not ok:
+            return False, reason
+        now = time.time()
+        if exp <= now:
+            return False, "token expired"
+        if iat > now + self.iat_leeway:
+            return False, "iat is in the future"
+        return True, None
+
+    def _verify(self, token):
+        parts = token.split(".")
+        if len(parts) != 3:
+            return False, "not a compact JWS", 0, 0
+        try:
+            header = json.loads(b64url_decode(parts[0]))
+            claims = json.loads(b64url_decode(parts[1]))
+            signature = b64url_decode(parts[2])
+        except (ValueError, binascii.Error, UnicodeDecodeError):
+            return False, "malformed token segments", 0, 0
+        problem = self._check_header(header) or self._check_claims(header, claims)
+        if problem:
+            return False, problem, 0, 0
+        if not p256.verify(self.public_key, f"{parts[0]}.{parts[1]}".encode("ascii"), signature):
+            return False, "ES256 signature does not verify", 0, 0
+        return True, None, claims["iat"], claims["exp"]
+
+    def _check_header(self, header):
+        if not isinstance(header, dict) or not {"alg", "kid", "id"} <= set(header) <= {"alg", "kid", "id", "typ"}:
+            return "header must have alg, kid and id"
+        if header["alg"] != "ES256":
+            return f"alg {header['alg']!r} is not ES256"
+        if not isinstance(header["kid"], str) or not header["kid"]:
+            return "kid is empty"
+        if self.key_id is not None and header["kid"] != self.key_id:
+            return "kid does not match"
+        if not isinstance(header["id"], str) or "." not in header["id"]:
+            return "id is not TEAMID.SERVICEID"
+        return None
+
+    def _check_claims(self, header, claims):
+        if not isinstance(claims, dict) or set(claims) != {"iss", "iat", "exp", "sub"}:
+            return "claims must be exactly iss, iat, exp, sub"
+        team, service = header["id"].split(".", 1)
+        if claims["iss"] != team or claims["sub"] != service:
+            return "iss/sub do not match the id header"
+        if self.team_id is not None and team != self.team_id:
+            return "unknown team"
+        if self.service_id is not None and service != self.service_id:
+            return "unknown service"
+        for name in ("iat", "exp"):
+            if not isinstance(claims[name], int) or isinstance(claims[name], bool):
+                return f"{name} is not an integer"
+        if claims["exp"] <= claims["iat"]:
+            return "exp is not after iat"
+        return None
+
+    # Faults -------------------------------------------------------------------------------------
+
+    def configure(self, body):
+        if not isinstance(body, dict):
+            raise ValueError("expected a JSON object")
+        with self.lock:
+            if "latencyMs" in body:
+                self.latency_ms = float(body["latencyMs"])
+            if "expireSeconds" in body:
+                self.expire_seconds.update({str(k): int(v) for k, v in body["expireSeconds"].items()})
+            rules = body.get("rules")
+            if rules is None and "mode" in body:
+                rules = [body]
+            if rules is not None:
+                parsed = [FaultRule.from_json(rule) for rule in rules]
+                self.rules = (self.rules + parsed) if body.get("append") else parsed
+
+    def fault_config(self):
+        with self.lock:
+            return {"latencyMs": self.latency_ms, "rules": [rule.to_json() for rule in self.rules],
+                    "expireSeconds": dict(self.expire_seconds)}
+
+    def pick_fault(self, kind):
+        """The first rule matching this request, consuming one of its count; None for a normal answer."""
+        with self.lock:
+            for rule in self.rules:
+                if rule.count == 0 or rule.target not in ("any", kind):
+                    continue
+                if rule.fraction < 1.0 and self.rng.random() >= rule.fraction:
+                    continue
+                if rule.count > 0:
+                    rule.count -= 1
+                self.rules = [r for r in self.rules if r.count != 0]
+                self.faults_applied[rule.mode] += 1
+                return rule
+        return None
+
+    # Log and counters ---------------------------------------------------------------------------
+
+    def enter(self):
+        with self.lock:
+            self.in_flight += 1
+            self.peak_in_flight = max(self.peak_in_flight, self.in_flight)
+
+    def leave(self):
+        with self.lock:
+            self.in_flight -= 1
+
+    def next_request_id(self):
+        with self.lock:
+            self.request_counter += 1
+            return f"fake-{self.request_counter}"
+
+    def record(self, entry):
+        line = json.dumps(entry, separators=(",", ":"))
+        with self.lock:
+            self.log.append(entry)
+            self.by_status[str(entry["status"])] += 1
+            self.by_kind[entry["kind"]] += 1
+            if self.log_path:
+                with open(self.log_path, "a", encoding="utf-8") as handle:
+                    handle.write(line + "\n")
+
+    def request_log(self):
+        with self.lock:
+            return list(self.log)
+
+    def stats(self):
+        with self.lock:
+            return {
+                "requests": len(self.log), "weatherRequests": self.by_kind["weather"],
+                "availabilityRequests": self.by_kind["availability"], "byStatus": dict(self.by_status),
+                "tokenVerifications": self.verifications, "inFlight": self.in_flight,
+                "peakInFlight": self.peak_in_flight, "faultsApplied": dict(self.faults_applied),
+            }
+
+    def reset(self):
+        """Clears the log, counters and faults (latency back to 0); keeps keys and expiry settings."""
+        with self.lock:
+            self._clear_counters()
+            self.rules = []
+            self.latency_ms = 0

@@ -1,0 +1,62 @@
+/// The JSON body of the fake server's `POST /__faults` (see Tests/FakeWeatherKit/README.md).
+public struct FakeFaults: Encodable, Sendable {
+    /// One fault rule; the first rule matching a request (and with count left) applies.
+    public struct Rule: Encodable, Sendable {
+        /// What the server does instead of answering normally.
+        public enum Mode: String, Encodable, Sendable {
+            case status5xx, status429, empty404, empty400, unauthorized, unauthorizedEmpty, overQuota, truncated
+            case hang, gzip
+        }
+
+        /// Which requests a rule applies to.
+        public enum Target: String, Encodable, Sendable {
+            case any, weather, availability
+        }
+
+        public var mode: Mode
+        /// How many requests (−1 = all).
+        public var count: Int
+        /// The chance a matching request is hit (1 = every one).
+        public var fraction: Double
+        /// Status for `status5xx`.
+        public var status: Int?
+        /// `Retry-After` value for `status429` (seconds or an HTTP-date).
+        public var retryAfter: String?
+        /// Sleep for `hang`.
+        public var hangSeconds: Double?
+        public var target: Target
+
+        /// Creates a rule.
+        public init(
+            _ mode: Mode, count: Int = -1, fraction: Double = 1, status: Int? = nil, retryAfter: String? = nil,
+            hangSeconds: Double? = nil, target: Target = .any
+        ) {
+            self.mode = mode
+            self.count = count
+            self.fraction = fraction
+            self.status = status
+            self.retryAfter = retryAfter
+            self.hangSeconds = hangSeconds
+            self.target = target
+        }
+    }
+
+    /// Delay added to every API request, in milliseconds.
+    public var latencyMs: Double?
+    /// The rules (replace the current ones unless ``append``).
+    public var rules: [Rule]?
+    /// Expiry per data set in seconds, e.g. `["currentWeather": 60]`.
+    public var expireSeconds: [String: Int]?
+    /// Add ``rules`` after the current ones instead of replacing them.
+    public var append: Bool?
+
+    /// Creates a fault configuration; `nil` members leave the server's setting unchanged.
+    public init(
+        latencyMs: Double? = nil, rules: [Rule]? = nil, expireSeconds: [String: Int]? = nil, append: Bool? = nil
+    ) {
+        self.latencyMs = latencyMs
+        self.rules = rules
+        self.expireSeconds = expireSeconds
+        self.append = append
+    }
+}

@@ -1,0 +1,15 @@
+/// The fake server's counters (`GET /__stats`).
+public struct FakeServerStats: Decodable, Sendable, Equatable {
+    /// API requests logged since start or the last reset.
+    public var requests: Int
+    public var weatherRequests: Int
+    public var availabilityRequests: Int
+    /// Responses by status code (as text keys).
+    public var byStatus: [String: Int]
+    /// ES256 verifications performed (one per distinct token, ever).
+    public var tokenVerifications: Int
+    public var inFlight: Int
+    /// The most API requests ever in flight at once.
+    public var peakInFlight: Int
+    public var faultsApplied: [String: Int]
+}
