@@ -1,0 +1,79 @@
+import FleetReports
+import FleetTestSupport
+import Foundation
+import Testing
+
+@Suite("Reproducible reports")
+struct ReproducibilityTests {
+    /// Runs the built `fleetwx` binary (a fresh process each time, so hash seeds differ and
+    /// any dependence on dictionary order would show).
+    static func runBinary(_ arguments: [String], in directory: URL, environment: [String: String]) throws -> Int32 {
+        let binary = try #require(
+            Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent("fleetwx"))
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// Every file of a report, relative path → bytes.
+    static func files(under root: URL) throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
+        while let url = enumerator?.nextObject() as? URL {
+            guard !url.hasDirectoryPath else { continue }
+            let relative = String(url.path.dropFirst(root.path.count + 1))
+            result[relative] = try Data(contentsOf: url)
+        }
+        return result
+    }
+
+    /// Replaces the run's start time, in the forms pages print it, with a placeholder.
+    static func withoutRunTime(_ html: String, report: URL) throws -> String {
+        let summary = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: report.appendingPathComponent("run.json")))
+        let started = try #require((summary as? [String: Any])?["started_at"] as? String)
+        let date = try #require(WeatherFixtures.date(started) as Date?)
+        let clock = Timestamp.dayLabel(date) + " " + Timestamp.utcClock(date)
+        return html.replacingOccurrences(of: started, with: "RUN").replacingOccurrences(of: clock, with: "RUN")
+    }
+
+    @Test("identical inputs give byte-identical CSV and HTML apart from the run's own timestamps")
+    func byteIdentical() throws {
+        let directory = try TemporaryDirectory(prefix: "fleetwx-repro")
+        defer { directory.remove() }
+        let base = ["HOME": directory.url.path, "FLEETWX_TEMPLATES": AppHarness.templates.path]
+        for (name, now) in [
+            ("a", "2026-11-30T05:00:00Z"), ("b", "2026-11-30T05:00:00Z"), ("c", "2026-11-30T06:30:00Z"),
+        ] {
+            let code = try Self.runBinary(
+                [
+                    "run", AppHarness.demoSchedule.path, "--replay", AppHarness.demoWeather.path, "--out", name,
+                    "--state", "\(name).sqlite", "--now", now,
+                ], in: directory.url, environment: base)
+            #expect(code == 0)
+        }
+        let first = try Self.files(under: directory.file("a"))
+        let second = try Self.files(under: directory.file("b"))
+        #expect(first.keys.sorted() == second.keys.sorted())
+        #expect(first.count > 40)
+        for (name, bytes) in first where name.hasSuffix(".csv") {
+            #expect(second[name] == bytes, "\(name) differs between two runs")
+        }
+        // HTML embeds the run's start time (title, summary band, footer): blank out exactly that.
+        for (name, bytes) in first where name.hasSuffix(".html") {
+            let left = try Self.withoutRunTime(String(decoding: bytes, as: UTF8.self), report: directory.file("a"))
+            let right = try Self.withoutRunTime(
+                String(decoding: second[name] ?? Data(), as: UTF8.self), report: directory.file("b"))
+            #expect(left == right, "\(name) differs between two runs")
+        }
+        let later = try Self.files(under: directory.file("c"))
+        #expect(later["flights.csv"] == first["flights.csv"], "the run time does not leak into flights.csv")
+    }
+}
