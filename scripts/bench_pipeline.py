@@ -12,6 +12,7 @@ import csv
 import datetime as dt
 import os
 import random
+import shutil
 import subprocess
 import sys
 import time
@@ -69,9 +70,14 @@ def write_inputs(flights, airports, routes, base, rng):
     return schedule, len(chosen), len(pairs)
 
 
-def run_once(binary, schedule):
-    """Runs fleetwx once; returns wall seconds, CPU seconds and peak RSS (MiB) of that process."""
-    out = os.path.join(WORK, "out", "report")
+def run_once(binary, schedule, index):
+    """Runs fleetwx once; returns wall seconds, CPU seconds and peak RSS (MiB) of that process.
+
+    Each run writes a report directory of its own: deleting thousands of files just before
+    creating thousands more makes ext4 skip recently freed inodes, which a nightly job (one
+    new dated directory a day) never meets.
+    """
+    out = os.path.join(WORK, "out", f"report-{index}")
     state = os.path.join(WORK, "state.sqlite")
     started = time.monotonic()
     process = subprocess.Popen(
@@ -103,7 +109,8 @@ def main():
     binary = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
                             capture_output=True, text=True).stdout.strip() + "/fleetwx"
     print(f"schedule: {args.flights} flights, {airports} airports, {routes} routes (replayed, release build)")
-    results = [run_once(binary, schedule) for _ in range(args.runs)]
+    shutil.rmtree(os.path.join(WORK, "out"), ignore_errors=True)
+    results = [run_once(binary, schedule, index) for index in range(args.runs)]
     for index, (wall, cpu, rss) in enumerate(results, start=1):
         print(f"run {index}: wall {wall:.2f} s, cpu {cpu:.2f} s, peak rss {rss:.0f} MiB, "
               f"{args.flights / wall:,.0f} flights/s")

@@ -18,7 +18,7 @@ public struct IcingRule: HazardRule {
         let moisture = lowVisibility ? "low visibility" : "precipitation"
         return [
             Hazard(
-                kind: .icing, risk: .amber, detail: String(format: "%.0f °C", temperature) + " with \(moisture)",
+                kind: .icing, risk: .amber, detail: Fixed.whole(temperature) + " °C with \(moisture)",
                 hour: hour.forecastStart)
         ]
     }

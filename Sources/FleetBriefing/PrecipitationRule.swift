@@ -27,16 +27,16 @@ public struct PrecipitationRule: HazardRule {
             return hazard(.sleetOrWintryMix, .amber, "wintry mix")
         case .rain, .precipitation:
             if let temperature = hour.temperature, temperature <= 0 {
-                return hazard(.freezingPrecipitation, .red, String(format: "rain at %.0f °C", temperature))
+                return hazard(.freezingPrecipitation, .red, "rain at \(Fixed.whole(temperature)) °C")
             }
             if intensity >= config.heavyRainMmPerHour {
-                return hazard(.heavyRain, .amber, String(format: "rain %.1f mm/h", intensity))
+                return hazard(.heavyRain, .amber, "rain \(Fixed.text(intensity, decimals: 1)) mm/h")
             }
             return []
         case .snow:
             let snowfall = hour.snowfallIntensity ?? 0
             if snowfall >= config.heavySnowMmPerHour {
-                return hazard(.heavySnow, .red, String(format: "snow %.1f mm/h", snowfall))
+                return hazard(.heavySnow, .red, "snow \(Fixed.text(snowfall, decimals: 1)) mm/h")
             }
             return []
         case .clear, .unknown:

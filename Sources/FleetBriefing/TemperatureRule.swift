@@ -8,7 +8,7 @@ public struct TemperatureRule: HazardRule {
 
     public func hazards(in hour: HourWeather, config: BriefingConfig) -> [Hazard] {
         guard let temperature = hour.temperature else { return [] }
-        let detail = String(format: "%.0f °C", temperature)
+        let detail = Fixed.whole(temperature) + " °C"
         if temperature >= config.heatAmberC {
             let risk: Risk = temperature >= config.heatRedC ? .red : .amber
             return [Hazard(kind: .extremeHeat, risk: risk, detail: detail, hour: hour.forecastStart)]

@@ -14,20 +14,21 @@ public struct WindRule: HazardRule {
             let risk: Risk = wind >= config.windRedKt ? .red : .amber
             found.append(
                 Hazard(
-                    kind: .strongWind, risk: risk, detail: String(format: "wind %.0f kt", wind),
+                    kind: .strongWind, risk: risk, detail: "wind \(Fixed.whole(wind)) kt",
                     hour: hour.forecastStart))
         }
         if let gust, gust >= config.gustAmberKt {
             let risk: Risk = gust >= config.gustRedKt ? .red : .amber
             found.append(
                 Hazard(
-                    kind: .strongGusts, risk: risk, detail: String(format: "gusts %.0f kt", gust),
+                    kind: .strongGusts, risk: risk, detail: "gusts \(Fixed.whole(gust)) kt",
                     hour: hour.forecastStart))
         }
         if let wind, let gust, gust - wind >= config.gustSpreadAmberKt {
             found.append(
                 Hazard(
-                    kind: .bumpy, risk: .amber, detail: String(format: "gusts %.0f kt over wind %.0f kt", gust, wind),
+                    kind: .bumpy, risk: .amber,
+                    detail: "gusts \(Fixed.whole(gust)) kt over wind \(Fixed.whole(wind)) kt",
                     hour: hour.forecastStart))
         }
         return found

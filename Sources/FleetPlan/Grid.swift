@@ -1,3 +1,4 @@
+internal import FleetWeatherKit
 internal import Foundation
 
 /// The location grid: coordinates rounded to a cell size in degrees.
@@ -50,11 +51,7 @@ public struct Grid: Sendable, Equatable {
     /// - Parameter value: A rounded coordinate.
     /// - Returns: Its key text.
     public func format(_ value: Double) -> String {
-        let text = String(format: "%.\(decimals)f", value)
-        if text.hasPrefix("-"), text.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) {
-            return String(text.dropFirst())
-        }
-        return text
+        Fixed.text(value, decimals: decimals)
     }
 }
 

@@ -94,10 +94,6 @@ public enum FlightsCSV {
     /// Formats a number with fixed decimals; `-0` is written as `0`.
     static func number(_ value: Double?, decimals: Int) -> CSVCell {
         guard let value, value.isFinite else { return .empty }
-        var text = String(format: "%.\(decimals)f", value)
-        if text.hasPrefix("-"), text.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) {
-            text.removeFirst()
-        }
-        return .number(text)
+        return .number(Fixed.text(value, decimals: decimals))
     }
 }

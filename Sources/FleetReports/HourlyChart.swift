@@ -66,9 +66,9 @@ enum HourlyChart {
             svg.element(
                 "line", [("class", "grid"), ("x1", f(left)), ("x2", f(width - right)), ("y1", f(y)), ("y2", f(y))])
             let temperature = scale.maxTemperature - (scale.maxTemperature - scale.minTemperature) * fraction
-            svg.element("text", [("x", "2"), ("y", f(y + 3))], text: String(format: "%.0f°", temperature))
+            svg.element("text", [("x", "2"), ("y", f(y + 3))], text: Fixed.whole(temperature) + "°")
             let wind = scale.maxWind * (1 - fraction)
-            svg.element("text", [("x", f(width - right + 3)), ("y", f(y + 3))], text: String(format: "%.0fkt", wind))
+            svg.element("text", [("x", f(width - right + 3)), ("y", f(y + 3))], text: Fixed.whole(wind) + "kt")
         }
         var tick = scale.start
         while tick <= scale.end {
@@ -103,7 +103,7 @@ enum HourlyChart {
         svg.element("polyline", [("class", cssClass), ("points", points.joined(separator: " "))])
     }
 
-    static func f(_ value: Double) -> String { String(format: "%.1f", value) }
+    static func f(_ value: Double) -> String { Fixed.text(value, decimals: 1) }
 
     /// Maps times and values to chart coordinates.
     struct Scale {

@@ -78,11 +78,11 @@ enum PageKit {
         guard let hour else { return "no forecast" }
         var parts: [String] = []
         parts.append(hour.conditionCode?.label ?? "condition unknown")
-        if let temperature = hour.temperature { parts.append(String(format: "%.0f °C", temperature)) }
+        if let temperature = hour.temperature { parts.append(Fixed.whole(temperature) + " °C") }
         parts.append(wind(hour))
         if let visibility = hour.visibility { parts.append("vis " + self.visibility(visibility)) }
         if let chance = hour.precipitationChance, chance > 0, let type = hour.precipitationType, type != .clear {
-            parts.append(String(format: "%.0f%% ", chance * 100) + type.token)
+            parts.append(Fixed.whole(chance * 100) + "% " + type.token)
         }
         if let category { parts.append("\(category.rawValue) (est.)") }
         return parts.joined(separator: " · ")
@@ -91,10 +91,13 @@ enum PageKit {
     static func wind(_ hour: HourWeather) -> String {
         guard let speed = hour.windSpeed else { return "wind n/a" }
         var text = "wind "
-        if let direction = hour.windDirection { text += String(format: "%03.0f° ", direction) }
-        text += String(format: "%.0f", Units.knots(fromKmh: speed))
+        if let direction = hour.windDirection {
+            let degrees = Fixed.whole(direction)
+            text += String(repeating: "0", count: max(0, 3 - degrees.count)) + degrees + "° "
+        }
+        text += Fixed.whole(Units.knots(fromKmh: speed))
         if let gust = hour.windGust, Units.knots(fromKmh: gust) >= Units.knots(fromKmh: speed) + 5 {
-            text += String(format: " G%.0f", Units.knots(fromKmh: gust))
+            text += " G" + Fixed.whole(Units.knots(fromKmh: gust))
         }
         return text + " kt"
     }
@@ -102,8 +105,8 @@ enum PageKit {
     /// Kilometres (or metres below 5 km) with statute miles.
     static func visibility(_ metres: Double) -> String {
         let miles = Units.statuteMiles(fromMetres: metres)
-        if metres < 5000 { return String(format: "%.0f m (%.1f SM)", metres, miles) }
-        return String(format: "%.0f km (%.0f SM)", metres / 1000, miles)
+        if metres < 5000 { return "\(Fixed.whole(metres)) m (\(Fixed.text(miles, decimals: 1)) SM)" }
+        return "\(Fixed.whole(metres / 1000)) km (\(Fixed.whole(miles)) SM)"
     }
 
     /// The data-status badge of an end ("STALE 2 h", "NO DATA").
@@ -114,7 +117,7 @@ enum PageKit {
             let hours = max(0, now.timeIntervalSince(since)) / 3600
             parent.element(
                 "span", [("class", "stale"), ("title", reason)],
-                text: String(format: "STALE %.0f h", hours.rounded(.up)))
+                text: "STALE \(Fixed.whole(hours.rounded(.up))) h")
         case .missing(let reason):
             parent.element("span", [("class", "stale")], text: "NO DATA")
             parent.element("span", [("class", "muted")], text: " " + reason)

@@ -79,7 +79,7 @@ enum RoutePage {
     private static func nowFacts(_ current: CurrentWeather) -> [(String, String)] {
         var facts: [(String, String)] = [("Condition", current.conditionCode?.label ?? "unknown")]
         if let temperature = current.temperature {
-            facts.append(("Temperature", String(format: "%.0f °C", temperature)))
+            facts.append(("Temperature", Fixed.whole(temperature) + " °C"))
         }
         var hour = HourWeather(forecastStart: current.asOf)
         hour.windSpeed = current.windSpeed
