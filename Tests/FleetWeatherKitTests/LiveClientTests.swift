@@ -132,7 +132,7 @@ struct LiveClientTests {
     }
 
     @Test func concurrentRequestsRunInParallel() async throws {
-        let server = try await FakeWeatherKitServer.start(arguments: ["--latency-ms", "400"])
+        let server = try await FakeWeatherKitServer.start(arguments: ["--latency-ms", "1000"])
         defer { server.stop() }
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

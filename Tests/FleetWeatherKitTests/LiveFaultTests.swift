@@ -133,7 +133,7 @@ struct LiveFaultTests {
     }
 
     @Test func connectionsPerHostFollowConcurrency() async throws {
-        let server = try await FakeWeatherKitServer.start(arguments: ["--latency-ms", "300"])
+        let server = try await FakeWeatherKitServer.start(arguments: ["--latency-ms", "600"])
         defer { server.stop() }
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
