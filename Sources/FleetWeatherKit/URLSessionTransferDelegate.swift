@@ -23,16 +23,36 @@ final class URLSessionTransferDelegate: NSObject, URLSessionDataDelegate, Sendab
     private let transfers = Mutex<[Int: Transfer]>([:])
 
     /// Registers a task, arms its deadline and starts it.
+    ///
+    /// Runs synchronously inside the caller's task, so a cancellation that arrived before the
+    /// task was started is seen here: the task is then never started (a `URLSessionTask`
+    /// cancelled before `resume()` might never report completion).
     func begin(
         _ task: URLSessionDataTask, limit: Int, timeout: Duration,
         continuation: CheckedContinuation<HTTPResponse, any Error>
     ) {
+        guard !Task.isCancelled else {
+            continuation.resume(throwing: WeatherKitError.cancelled)
+            return
+        }
         let identifier = task.taskIdentifier
         transfers.withLock { $0[identifier] = Transfer(continuation: continuation, limit: limit, timeout: timeout) }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout.timeInterval) { [weak self] in
-            self?.fail(task, with: .transient(reason: "timed out after \(timeout.secondsText)", retryAfter: nil))
+        let deadline = DispatchTime.now() + timeout.timeInterval
+        let timedOut = WeatherKitError.transient(reason: "timed out after \(timeout.secondsText)", retryAfter: nil)
+        DispatchQueue.global().asyncAfter(deadline: deadline) { [weak self] in self?.fail(task, with: timedOut) }
+        // Backstop: if URLSession never reports completion after the cancel, answer anyway.
+        DispatchQueue.global().asyncAfter(deadline: deadline + Self.completionGrace) { [weak self] in
+            self?.finish(identifier, with: timedOut)
         }
         task.resume()
+    }
+
+    /// How long after cancelling a timed-out task its completion is awaited.
+    static let completionGrace = 2.0
+
+    private func finish(_ identifier: Int, with failure: WeatherKitError) {
+        guard let transfer = transfers.withLock({ $0.removeValue(forKey: identifier) }) else { return }
+        transfer.continuation.resume(throwing: transfer.failure ?? failure)
     }
 
     func urlSession(

@@ -54,6 +54,7 @@ class ServerState:
     def __init__(self, public_key, team_id, service_id, key_id, iat_leeway, expire_seconds, latency_ms, rules, rng,
                  log_path):
         self.lock = threading.Lock()
+        self.verify_lock = threading.Lock()
         self.public_key = public_key
         self.team_id, self.service_id, self.key_id = team_id, service_id, key_id
         self.iat_leeway = iat_leeway
@@ -82,11 +83,12 @@ class ServerState:
         if not authorization or not authorization.startswith("Bearer "):
             return False, "no bearer token"
         token = authorization[len("Bearer "):].strip()
-        with self.lock:
+        # One lock around look-up and verification: concurrent first uses of a token wait for
+        # the one verification instead of each doing their own.
+        with self.verify_lock:
             cached = self.tokens.get(token)
-        if cached is None:
-            cached = self._verify(token)
-            with self.lock:
+            if cached is None:
+                cached = self._verify(token)
                 self.tokens[token] = cached
                 self.verifications += 1
         ok, reason, iat, exp = cached
@@ -214,7 +216,7 @@ class ServerState:
             return list(self.log)
 
     def stats(self):
-        with self.lock:
+        with self.verify_lock, self.lock:
             return {
                 "requests": len(self.log), "weatherRequests": self.by_kind["weather"],
                 "availabilityRequests": self.by_kind["availability"], "byStatus": dict(self.by_status),

@@ -205,7 +205,7 @@ class Handler(BaseHTTPRequestHandler):
             end = times.get("dailyEnd", start + timedelta(days=10))
             body["forecastDaily"] = forecast.daily(lat, lon, now, start, end, zone, expire)
         if "forecastHourly" in data_sets:
-            start = times.get("hourlyStart", now)
+            start = times.get("hourlyStart", now.replace(minute=0, second=0))
             end = times.get("hourlyEnd", start + timedelta(hours=24))
             body["forecastHourly"] = forecast.hourly(lat, lon, now, start, end, expire)
         if "weatherAlerts" in data_sets:

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// The client against the fake WeatherKit server: real sockets, real tokens, real parsing.
-@Suite("WeatherKit client against the fake server")
+@Suite("WeatherKit client against the fake server", .timeLimit(.minutes(1)))
 struct LiveClientTests {
     private static let start = Date(timeIntervalSince1970: 1_779_998_400)  // 2026-05-28T20:00:00Z
 
@@ -102,6 +102,20 @@ struct LiveClientTests {
         #expect(error == .responseTooLarge(limit: 2000))
     }
 
+    /// The cap applies to the decompressed body: ~11 KB of gzip expands to ~120 KB here.
+    @Test func oversizeGzipBodyIsRejectedAfterDecompression() async throws {
+        let server = try await FakeWeatherKitServer.start(arguments: ["--fault", "gzip"])
+        defer { server.stop() }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let small = try client(server, directory: directory, maximumResponseBytes: 50_000)
+        var wide = query()
+        wide.hourlyEnd = Self.start.addingTimeInterval(240 * 3600)
+        let error = await #expect(throws: WeatherKitError.self) { try await small.fetchWeather(wide) }
+        #expect(error == .responseTooLarge(limit: 50_000))
+        #expect(try await server.requests().first?.fault == "gzip")
+    }
+
     @Test func hangTimesOutAsTransient() async throws {
         let server = try await FakeWeatherKitServer.start(arguments: ["--fault", "hang", "--hang-seconds", "4"])
         defer { server.stop() }
@@ -118,7 +132,7 @@ struct LiveClientTests {
     }
 
     @Test func concurrentRequestsRunInParallel() async throws {
-        let server = try await FakeWeatherKitServer.start(arguments: ["--latency-ms", "400"])
+        let server = try await FakeWeatherKitServer.start(arguments: ["--latency-ms", "1000"])
         defer { server.stop() }
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

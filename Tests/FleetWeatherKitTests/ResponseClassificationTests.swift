@@ -1,0 +1,141 @@
+import FleetTestSupport
+import FleetWeatherKit
+import Foundation
+import Testing
+
+/// Classification and request headers, with an in-memory transport.
+@Suite("Response classification")
+struct ResponseClassificationTests {
+    private static let token = "eyJhbGciOiJFUzI1NiJ9.eyJpc3MiOiJUIn0.c2lnbmF0dXJlLWJ5dGVzLWZvci10ZXN0cw"
+    private static let now = Date(timeIntervalSince1970: 1_800_000_000)
+    private static let query = WeatherQuery(latitude: 1, longitude: 2, dataSets: [.currentWeather])
+
+    private func client(_ transport: FakeTransport) throws -> WeatherKitClient {
+        WeatherKitClient(
+            endpoint: try WeatherKitEndpoint(string: "https://weatherkit.apple.com"), transport: transport,
+            tokens: StaticTokenSource(Self.token), timeout: .seconds(7), now: { Self.now })
+    }
+
+    private func failure(status: Int, body: String = "", headers: [String: String] = [:]) async throws
+        -> WeatherKitError?
+    {
+        let client = try client(.always(status: status, body: body, headers: headers))
+        return await #expect(throws: WeatherKitError.self) { try await client.fetchWeather(Self.query) }
+    }
+
+    @Test func requestCarriesBearerAcceptAndGzip() async throws {
+        let body = #"{"currentWeather":{"asOf":"2026-01-01T00:00:00Z","conditionCode":"Clear"}}"#
+        let transport = FakeTransport.always(status: 200, body: body, headers: ["X-Request-ID": "abc"])
+        let fetched = try await client(transport).fetchWeather(Self.query)
+        #expect(fetched.requestID == "abc")
+        #expect(fetched.body == Data(body.utf8))
+        let request = try #require(await transport.requests.first)
+        #expect(request.method == "GET")
+        #expect(request.headers["Authorization"] == "Bearer \(Self.token)")
+        #expect(request.headers["Accept"] == "application/json")
+        #expect(request.headers["Accept-Encoding"] == "gzip")
+        #expect(request.timeout == .seconds(7))
+    }
+
+    @Test func retryAfterAsHTTPDate() async throws {
+        let date = Self.now.addingTimeInterval(120)
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        let error = try await failure(status: 503, headers: ["Retry-After": formatter.string(from: date)])
+        #expect(error == .transient(reason: "HTTP 503", retryAfter: .seconds(120)))
+        let past = try await failure(status: 429, headers: ["retry-after": "Sun, 06 Nov 1994 08:49:37 GMT"])
+        #expect(past?.retryAfter == .zero)
+        let garbage = try await failure(status: 429, headers: ["Retry-After": "soon"])
+        #expect(garbage == .transient(reason: "HTTP 429 Too Many Requests", retryAfter: nil))
+        let fractional = try await failure(status: 429, headers: ["Retry-After": "1.5"])
+        #expect(fractional?.retryAfter == .milliseconds(1500))
+    }
+
+    @Test func authorizationFailures() async throws {
+        #expect(
+            try await failure(status: 401, body: #"{"reason":"NOT_ENABLED"}"#) == .unauthorized(reason: "NOT_ENABLED"))
+        #expect(try await failure(status: 401, body: #"{"reason":"OVER_QUOTA"}"#) == .overQuota)
+        #expect(try await failure(status: 403, body: #"{"reason":"OVER_QUOTA"}"#) == .overQuota)
+        #expect(try await failure(status: 401) == .unauthorized(reason: "HTTP 401 with an empty body"))
+        let spring = #"{"timestamp":"2022-09-16T18:17:15Z","status":403,"error":"Forbidden","message":"Access Denied"}"#
+        #expect(try await failure(status: 403, body: spring) == .unauthorized(reason: "HTTP 403 Access Denied"))
+    }
+
+    @Test func badRequestsKeepAShortRedactedDetail() async throws {
+        let echo = "{\"message\":\"bad token \(Self.token)\",\"pad\":\"\(String(repeating: "x", count: 2000))\"}"
+        let error = try #require(try await failure(status: 400, body: echo))
+        guard case .badRequest(let status, let detail) = error else {
+            Issue.record("expected badRequest, got \(error)")
+            return
+        }
+        #expect(status == 400)
+        #expect(detail.contains("<token>"))
+        #expect(!detail.contains(Self.token) && !error.description.contains(Self.token))
+        #expect(detail.count <= 301)
+        let notFound = try await failure(status: 404, body: #"{"status":404,"error":"Not Found"}"#)
+        #expect(notFound == .badRequest(status: 404, detail: #"{"status":404,"error":"Not Found"}"#))
+        #expect(notFound?.isRetryable == false)
+    }
+
+    @Test func whitespaceBodyCountsAsEmpty() async throws {
+        #expect(try await failure(status: 404, body: " \r\n")?.isRetryable == true)
+    }
+
+    @Test func bodiesWithoutRequestedDataAreUndecodable() async throws {
+        #expect(try await failure(status: 200) == .undecodable("empty body"))
+        #expect(
+            try await failure(status: 200, body: "{}") == .undecodable("none of the requested data sets is in the body")
+        )
+        let wrongShape = try await failure(status: 200, body: #"{"currentWeather":{"temperature":"warm"}}"#)
+        #expect(wrongShape?.description.contains("currentWeather.temperature") == true)
+        #expect(try await failure(status: 200, body: "[1,2]")?.isRetryable == false)
+    }
+
+    @Test func transportAndTokenFailures() async throws {
+        let cancelled = try client(FakeTransport { _ in throw CancellationError() })
+        await #expect(throws: WeatherKitError.cancelled) { try await cancelled.fetchWeather(Self.query) }
+        struct Boom: Error {}
+        let broken = try client(FakeTransport { _ in throw Boom() })
+        let error = await #expect(throws: WeatherKitError.self) { try await broken.fetchWeather(Self.query) }
+        #expect(error?.isRetryable == true)
+        struct NoKey: TokenSource {
+            func token() async throws -> String { throw WeatherKitError.tokenUnavailable("key missing") }
+            func renew() async throws -> String { try await token() }
+        }
+        let transport = FakeTransport.always(status: 200)
+        let keyless = WeatherKitClient(
+            endpoint: try WeatherKitEndpoint(string: "https://weatherkit.apple.com"), transport: transport,
+            tokens: NoKey())
+        await #expect(throws: WeatherKitError.tokenUnavailable("key missing")) {
+            try await keyless.fetchWeather(Self.query)
+        }
+        #expect(await transport.requests.isEmpty)
+    }
+
+    @Test func availabilityDecodesAnArray() async throws {
+        let good = try client(.always(status: 200, body: #"["currentWeather","forecastDaily"]"#))
+        #expect(
+            try await good.availability(latitude: 1, longitude: 2, country: "US") == [
+                "currentWeather", "forecastDaily",
+            ])
+        let bad = try client(.always(status: 200, body: #"{"currentWeather":true}"#))
+        let error = await #expect(throws: WeatherKitError.self) {
+            try await bad.availability(latitude: 1, longitude: 2, country: nil)
+        }
+        guard case .undecodable = error else {
+            Issue.record("expected undecodable, got \(String(describing: error))")
+            return
+        }
+    }
+
+    @Test func helperFlags() {
+        #expect(WeatherKitError.transient(reason: "x", retryAfter: nil).isRetryable)
+        #expect(!WeatherKitError.overQuota.isRetryable && !WeatherKitError.overQuota.needsNewToken)
+        #expect(WeatherKitError.unauthorized(reason: "NOT_ENABLED").needsNewToken)
+        #expect(!WeatherKitError.badRequest(status: 400, detail: "x").isRetryable)
+        #expect(!WeatherKitError.responseTooLarge(limit: 1).isRetryable)
+        #expect(WeatherKitError.transient(reason: "x", retryAfter: .seconds(2)).description.contains("retry after 2 s"))
+    }
+}
