@@ -66,7 +66,7 @@ let package = Package(
         // starting the fake WeatherKit server.
         .target(
             name: "FleetTestSupport",
-            dependencies: ["FleetWeatherKit", "FleetAirports", "FleetSchedule"],
+            dependencies: ["FleetWeatherKit", "FleetAuth", "FleetAirports", "FleetSchedule"],
             path: "Tests/FleetTestSupport"
         ),
         .testTarget(name: "FleetCSVTests", dependencies: ["FleetCSV"]),
