@@ -3,7 +3,9 @@
 does not load cleanly (a JavaScript error, a console error, or a page that does not render
 the attribution and its main content).
 
-Usage: scripts/browser_check.py REPORT_DIR [--out docs/screenshots] [--route ORIG-DEST]
+Usage: scripts/browser_check.py REPORT_DIR [--out docs/screenshots] [--route ORIG-DEST] [--self-test]
+--self-test also renders a copy of the index with a script error planted in it and fails
+unless the check catches it (proof that the check can fail).
 Needs Debian's `chromium` package (`apt-get install chromium`).
 """
 import argparse
@@ -64,6 +66,7 @@ def main():
     parser.add_argument("report", help="a report directory (e.g. Output/latest)")
     parser.add_argument("--out", default="docs/screenshots", help="where to save PNGs")
     parser.add_argument("--route", help="route page to render (default: the first, worst-first, of the index)")
+    parser.add_argument("--self-test", action="store_true", help="also prove a broken page fails the check")
     args = parser.parse_args()
     browser = chromium()
     os.makedirs(args.out, exist_ok=True)
@@ -88,7 +91,23 @@ def main():
         for problem in problems:
             print(f"  {problem}")
         failures += bool(problems)
+    if args.self_test:
+        failures += not broken_page_fails(browser, index)
     sys.exit(1 if failures else 0)
+
+
+def broken_page_fails(browser, index):
+    """Plants a script error in a copy of the index; the check must report it."""
+    with tempfile.TemporaryDirectory(prefix="fleetwx-broken-") as work:
+        with open(index, encoding="utf-8") as handle:
+            page = handle.read().replace("<script", "<script>notAFunction();</script><script", 1)
+        broken = os.path.join(work, "index.html")
+        with open(broken, "w", encoding="utf-8") as handle:
+            handle.write(page)
+        problems = check_page(browser, broken, os.path.join(work, "broken.png"), 800, 600, [])
+    caught = any("notAFunction" in problem for problem in problems)
+    print(f"{'ok' if caught else 'FAILED'}: self-test: a page with a script error {'fails' if caught else 'passed'} the check")
+    return caught
 
 
 if __name__ == "__main__":

@@ -24,7 +24,7 @@ enum HazardGlance {
         },
         Row(label: "Low visibility, fog") { end in end.hazards.contains { [.lowVisibility, .fog].contains($0.kind) } },
         Row(label: "Strong wind or gusts") { end in
-            end.hazards.contains { [.strongWind, .strongGusts].contains($0.kind) && $0.risk == .red }
+            end.hazards.contains { [.strongWind, .strongGusts].contains($0.kind) }
         },
         Row(label: "Extreme or severe alerts") { !$0.majorAlerts.isEmpty },
         Row(label: "No weather") { !$0.data.hasWeather },

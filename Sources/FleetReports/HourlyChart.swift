@@ -83,11 +83,14 @@ enum HourlyChart {
         for hour in hours {
             guard let start = hour.forecastStart, let chance = hour.precipitationChance, chance > 0 else { continue }
             let barHeight = (height - top - bottom) * min(1, chance)
+            let from = max(left, scale.x(start) - barWidth / 2)
+            let to = min(width - right, scale.x(start) + barWidth / 2)
+            guard to > from else { continue }
             svg.element(
                 "rect",
                 [
-                    ("class", "precip"), ("x", f(scale.x(start) - barWidth / 2)), ("y", f(height - bottom - barHeight)),
-                    ("width", f(barWidth)), ("height", f(barHeight)),
+                    ("class", "precip"), ("x", f(from)), ("y", f(height - bottom - barHeight)), ("width", f(to - from)),
+                    ("height", f(barHeight)),
                 ])
         }
     }
