@@ -1,3 +1,4 @@
+internal import FleetSchedule
 public import Foundation
 internal import Synchronization
 
@@ -62,7 +63,7 @@ public enum Timestamp {
         let offset = zone == "UTC" ? 0 : timeZone(zone).secondsFromGMT(for: date)
         let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + offset
         let days = floorDiv(seconds, 86_400)
-        let (_, month, day) = civil(days: days)
+        let (_, month, day) = CivilCalendar.date(daysSince1970: days)
         let weekday = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"][((days % 7) + 7) % 7]
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         return "\(weekday) \(day) \(months[month - 1])"
@@ -85,34 +86,18 @@ public enum Timestamp {
         let local = seconds + offset
         let days = floorDiv(local, 86_400)
         let secondOfDay = local - days * 86_400
-        let (year, month, day) = civil(days: days)
-        var text = "\(pad(year, 4))-\(pad(month))-\(pad(day))T"
-        text += "\(pad(secondOfDay / 3600)):\(pad(secondOfDay / 60 % 60)):\(pad(secondOfDay % 60))"
+        let (year, month, day) = CivilCalendar.date(daysSince1970: days)
+        var text = "\(CivilCalendar.pad(year, 4))-\(CivilCalendar.pad(month))-\(CivilCalendar.pad(day))T"
+        text +=
+            "\(CivilCalendar.pad(secondOfDay / 3600)):\(CivilCalendar.pad(secondOfDay / 60 % 60)):\(CivilCalendar.pad(secondOfDay % 60))"
         if utc { return text + "Z" }
         let sign = offset < 0 ? "-" : "+"
         let magnitude = abs(offset)
-        return text + "\(sign)\(pad(magnitude / 3600)):\(pad(magnitude / 60 % 60))"
+        return text + "\(sign)\(CivilCalendar.pad(magnitude / 3600)):\(CivilCalendar.pad(magnitude / 60 % 60))"
     }
 
     private static func floorDiv(_ value: Int, _ divisor: Int) -> Int {
         value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
     }
 
-    /// Howard Hinnant's civil-from-days: days since 1970-01-01 to (year, month, day).
-    private static func civil(days: Int) -> (Int, Int, Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    private static func pad(_ value: Int, _ width: Int = 2) -> String {
-        let text = String(value)
-        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
-    }
 }

@@ -31,8 +31,9 @@ struct WallClock: Equatable {
     }
 }
 
-/// Proleptic Gregorian calendar arithmetic on plain integers.
-enum CivilCalendar {
+/// Proleptic Gregorian calendar arithmetic on plain integers (also used by the reports to
+/// format instants without a `DateFormatter`).
+public enum CivilCalendar {
     /// True for Gregorian leap years.
     ///
     /// - Parameter year: The year.
@@ -77,7 +78,7 @@ enum CivilCalendar {
     ///
     /// - Parameter days: Days since 1970-01-01.
     /// - Returns: Year, month (1–12) and day (1–31).
-    static func date(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
+    public static func date(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
         let shifted = days + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
         let dayOfEra = shifted - era * 146_097
@@ -124,7 +125,13 @@ enum CivilCalendar {
         return (1...12).contains(month) ? names[month - 1] : "month \(month)"
     }
 
-    private static func pad(_ value: Int, _ width: Int = 2) -> String {
+    /// Zero-padded decimal text.
+    ///
+    /// - Parameters:
+    ///   - value: A non-negative number.
+    ///   - width: The least number of digits.
+    /// - Returns: The text.
+    public static func pad(_ value: Int, _ width: Int = 2) -> String {
         let text = String(value)
         return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
     }
