@@ -20,8 +20,9 @@ final class ProgressLine: FetchProgressSink {
             state.withLock { $0.drawn = true }
             return
         }
-        // Logs get a line per tenth of the work (and the last), never more than one every 10 s.
-        let decile = progress.cellsTotal == 0 ? 10 : progress.cellsDone * 10 / progress.cellsTotal
+        // Logs get a line per quarter of the work (and the last), never more than one every 10 s.
+        guard progress.cellsDone > 0 else { return }
+        let decile = progress.cellsTotal == 0 ? 4 : progress.cellsDone * 4 / progress.cellsTotal
         let shouldLog = state.withLock { state -> Bool in
             let due = state.lastLog.map { now().timeIntervalSince($0) >= 10 } ?? true
             guard decile > state.lastDecile, due || progress.cellsDone == progress.cellsTotal else { return false }
