@@ -74,6 +74,8 @@ class ServerState:
         self.by_status = Counter()
         self.by_kind = Counter()
         self.faults_applied = Counter()
+        self.first_request_at = None  # epoch seconds: the first API request arrived
+        self.last_response_at = None  # epoch seconds: the last API response was sent
 
     # Tokens -------------------------------------------------------------------------------------
 
@@ -187,6 +189,8 @@ class ServerState:
 
     def enter(self):
         with self.lock:
+            if self.first_request_at is None:
+                self.first_request_at = time.time()
             self.in_flight += 1
             self.peak_in_flight = max(self.peak_in_flight, self.in_flight)
 
@@ -202,6 +206,7 @@ class ServerState:
     def record(self, entry):
         line = json.dumps(entry, separators=(",", ":"))
         with self.lock:
+            self.last_response_at = time.time()
             self.log.append(entry)
             self.by_status[str(entry["status"])] += 1
             self.by_kind[entry["kind"]] += 1
@@ -220,6 +225,7 @@ class ServerState:
                 "availabilityRequests": self.by_kind["availability"], "byStatus": dict(self.by_status),
                 "tokenVerifications": self.verifications, "inFlight": self.in_flight,
                 "peakInFlight": self.peak_in_flight, "faultsApplied": dict(self.faults_applied),
+                "firstRequestAt": self.first_request_at, "lastResponseAt": self.last_response_at,
             }
 
     def reset(self):
