@@ -110,7 +110,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FleetAppTests",
-            dependencies: ["FleetApp", "FleetTestSupport", "fleetwx"]
+            dependencies: ["FleetApp", "FleetTestSupport", "FleetAuth", "fleetwx"]
         ),
     ]
 )
