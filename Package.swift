@@ -91,6 +91,7 @@ let package = Package(
             name: "FleetFetchTests",
             dependencies: [
                 "FleetFetch", "FleetTestSupport", "FleetPlan", "FleetWeatherKit", "FleetSchedule", "FleetAirports",
+                "FleetStore",
             ]
         ),
         .testTarget(

@@ -28,7 +28,8 @@ struct FetchTuning: Equatable {
         }
         if let text = variables["FLEETWX_RETRY_BASE_MS"], !text.isEmpty {
             guard let milliseconds = Int(text), (0...60_000).contains(milliseconds) else {
-                throw .fatal("FLEETWX_RETRY_BASE_MS must be a whole number of milliseconds from 0 to 60000, got '\(text)'")
+                throw .fatal(
+                    "FLEETWX_RETRY_BASE_MS must be a whole number of milliseconds from 0 to 60000, got '\(text)'")
             }
             retryBase = .milliseconds(milliseconds)
         }

@@ -104,7 +104,8 @@ enum JSONMembers {
             return false
         default:
             let start = index
-            while index < bytes.count, ![UInt8(ascii: ","), UInt8(ascii: "}"), 0x20, 0x09, 0x0A, 0x0D].contains(bytes[index])
+            while index < bytes.count,
+                ![UInt8(ascii: ","), UInt8(ascii: "}"), 0x20, 0x09, 0x0A, 0x0D].contains(bytes[index])
             {
                 index += 1
             }

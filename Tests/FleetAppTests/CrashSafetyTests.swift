@@ -81,7 +81,8 @@ struct CrashSafetyTests {
         #expect(!leftovers.contains { $0.contains("staging") }, "\(leftovers)")
     }
 
-    @Test("SIGINT or SIGTERM mid-run: no new requests, reports written, exit 2, unfetched flights say so",
+    @Test(
+        "SIGINT or SIGTERM mid-run: no new requests, reports written, exit 2, unfetched flights say so",
         arguments: [SIGINT, SIGTERM])
     func signalStopsTheRun(_ signal: Int32) async throws {
         let server = try await Self.holdingServer()
@@ -97,7 +98,8 @@ struct CrashSafetyTests {
         #expect(result.exitCode == 2, "\(result.stderr)")
         #expect(result.stderr.contains(signal == SIGINT ? "SIGINT" : "SIGTERM"))
         let stats = try await server.stats()
-        #expect(stats.requests + stats.inFlight == Self.answered + Self.concurrency, "requests were sent after the signal")
+        #expect(
+            stats.requests + stats.inFlight == Self.answered + Self.concurrency, "requests were sent after the signal")
         let summary = try live.runJSON("r")
         #expect(summary.exitCode == 2)
         #expect(summary.requests("sent") == Self.answered + Self.concurrency)

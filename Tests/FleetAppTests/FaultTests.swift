@@ -125,7 +125,9 @@ struct FaultTests {
             let detail = row["status_detail"] ?? ""
             #expect(detail.contains("stale"), "\(detail)")
             #expect(detail.contains("HTTP 503"), "\(detail)")
-            #expect(detail.range(of: #"fetched \d+ s ago, expired \d+ s ago"#, options: .regularExpression) != nil, "\(detail)")
+            #expect(
+                detail.range(of: #"fetched \d+ s ago, expired \d+ s ago"#, options: .regularExpression) != nil,
+                "\(detail)")
             #expect(row["dep_condition"]?.isEmpty == false, "the stale copy's weather is missing")
         }
         let summary = try live.runJSON("r2")

@@ -22,7 +22,9 @@ struct SecretsTests {
     /// The base64 lines of the private key's PEM body.
     static func keyLines() throws -> [String] {
         let pem = try String(contentsOf: TestCredentials.privateKey, encoding: .utf8)
-        return pem.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.hasPrefix("-----") && $0.count >= 16 }
+        return pem.split(whereSeparator: \.isNewline).map(String.init).filter {
+            !$0.hasPrefix("-----") && $0.count >= 16
+        }
     }
 
     /// Strings that must never appear, and whether each is safe to look for in binary files.
