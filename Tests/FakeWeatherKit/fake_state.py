@@ -63,6 +63,7 @@ class ServerState:
         self.rng = rng
         self.log_path = log_path
         self.tokens = {}  # token -> (ok, reason, iat, exp); a token's text is never logged
+        self.verifying = {}  # token -> Event set when its first verification is done
         self.verifications = 0
         self.request_counter = 0
         self._clear_counters()
@@ -86,11 +87,24 @@ class ServerState:
         token = authorization[len("Bearer "):].strip()
         with self.lock:
             cached = self.tokens.get(token)
-        if cached is None:
+            verifying = self.verifying.get(token)
+            owner = cached is None and verifying is None
+            if owner:
+                verifying = self.verifying[token] = threading.Event()
+        if owner:
+            # One thread verifies a new token; requests that bring it meanwhile wait for that
+            # result instead of verifying it again (pure-Python ES256 is slow, and the count
+            # of verifications is part of the stats tests read).
             cached = self._verify(token)
             with self.lock:
                 self.tokens[token] = cached
                 self.verifications += 1
+                del self.verifying[token]
+            verifying.set()
+        elif cached is None:
+            verifying.wait()
+            with self.lock:
+                cached = self.tokens[token]
         ok, reason, iat, exp = cached
         if not ok:
             return False, reason
