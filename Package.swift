@@ -91,6 +91,7 @@ let package = Package(
             name: "FleetFetchTests",
             dependencies: [
                 "FleetFetch", "FleetTestSupport", "FleetPlan", "FleetWeatherKit", "FleetSchedule", "FleetAirports",
+                "FleetStore",
             ]
         ),
         .testTarget(
@@ -110,7 +111,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FleetAppTests",
-            dependencies: ["FleetApp", "FleetReports", "FleetTestSupport", "fleetwx"]
+            dependencies: ["FleetApp", "FleetAuth", "FleetReports", "FleetTestSupport", "fleetwx"]
         ),
     ]
 )

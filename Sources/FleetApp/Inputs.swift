@@ -4,12 +4,18 @@ internal import Foundation
 
 /// Loading the inputs every command shares, with failures turned into exit-code errors.
 enum Inputs {
+    /// The bundled directory, parsed once per process: it is immutable data (28,000 rows, a
+    /// third of a second to parse in a debug build), and a process that runs several commands
+    /// (the in-process test harness) need not block a thread re-reading it for each.
+    private static let bundledAirports = Result { () throws(AirportsError) -> AirportDirectory in
+        try AirportDirectory.bundled()
+    }
+
     /// The bundled airport directory.
     static func airports() throws(AppError) -> AirportDirectory {
-        do {
-            return try AirportDirectory.bundled()
-        } catch {
-            throw .fatal(error.description)
+        switch bundledAirports {
+        case .success(let directory): return directory
+        case .failure(let error): throw .fatal(error.description)
         }
     }
 

@@ -17,7 +17,8 @@ struct LiveWeather {
     /// - Returns: The fetch report and whether the breaker stopped the run.
     /// - Throws: ``AppError/fatal(_:)`` for missing credentials, an unusable key or endpoint.
     func fetch(_ plan: FetchPlan) async throws(AppError) -> (FetchReport, AuthFailure?) {
-        let client = try makeClient()
+        let tuning = try FetchTuning(environment.variables)
+        let client = try makeClient(timeout: tuning.timeout)
         let recorder = try makeRecorder()
         let breaker = CircuitBreaker()
         let progress = ProgressLine(console: environment.console, now: environment.now)
@@ -25,7 +26,7 @@ struct LiveWeather {
             client: client, store: store,
             configuration: .init(
                 runID: runID, concurrency: options.concurrency, monthlyQuota: options.monthlyQuota,
-                maxRequests: options.maxRequests),
+                maxRequests: options.maxRequests, retry: tuning.retryPolicy),
             breaker: breaker, recorder: recorder, progress: progress, now: environment.now)
         let task = Task { await engine.fetch(plan) }
         let console = environment.console
@@ -39,7 +40,7 @@ struct LiveWeather {
         return (report, await breaker.reason)
     }
 
-    private func makeClient() throws(AppError) -> WeatherKitClient {
+    private func makeClient(timeout: Duration) throws(AppError) -> WeatherKitClient {
         let credentials: Credentials
         let tokens: TokenProvider
         let endpoint: WeatherKitEndpoint
@@ -60,7 +61,9 @@ struct LiveWeather {
         }
         if let warning = tokens.keyFileWarning { environment.console.err("fleetwx: warning: \(warning)\n") }
         let transport = URLSessionTransport(maximumConcurrentRequests: options.concurrency)
-        return WeatherKitClient(endpoint: endpoint, language: options.language, transport: transport, tokens: tokens)
+        return WeatherKitClient(
+            endpoint: endpoint, language: options.language, transport: transport, tokens: tokens, timeout: timeout,
+            now: environment.now)
     }
 
     private func makeRecorder() throws(AppError) -> ResponseRecorder? {

@@ -19,6 +19,8 @@ struct RunCommand {
     func execute() async throws(AppError) -> Int32 {
         let startedAt = environment.now()
         let runID = Self.runID(startedAt)
+        let clock = ContinuousClock()
+        let planStart = clock.now
         let airports = try Inputs.airports()
         let schedule = try Inputs.schedule(options.schedule, airports: airports)
         Inputs.report(warnings: schedule.warnings, path: options.scheduleArgument, console: environment.console)
@@ -30,7 +32,9 @@ struct RunCommand {
         let store = try StateAccess.open(options.state, now: environment.now)
         try? await store.beginRun(
             RunStart(id: runID, startedAt: startedAt, command: "run", schedulePath: options.scheduleArgument))
+        let fetchStart = clock.now
         let (fetched, authFailure) = try await weather(for: plan, store: store, runID: runID)
+        let fetchEnd = clock.now
         var fetch = fetched
         fetch.noteUnknownConditionCodes()
         for warning in fetch.warnings.prefix(20) { environment.console.err("fleetwx: warning: \(warning)\n") }
@@ -44,9 +48,13 @@ struct RunCommand {
         let briefings = Briefer(config: options.config, planner: planner).brief(schedule.flights, fetch: fetch)
         let exitCode = Self.exitCode(schedule: schedule, briefings: briefings, fetch: fetch)
         let previous = await previousRun(store: store, runID: runID)
+        let timings = RunSummary.Timings(
+            planSeconds: (fetchStart - planStart).seconds, fetchSeconds: (fetchEnd - fetchStart).seconds,
+            briefSeconds: (clock.now - fetchEnd).seconds)
         let summary = await summary(
             RunFacts(
-                runID: runID, startedAt: startedAt, schedule: schedule, plan: plan, fetch: fetch, exitCode: exitCode),
+                runID: runID, startedAt: startedAt, schedule: schedule, plan: plan, fetch: fetch, exitCode: exitCode,
+                timings: timings),
             briefings: briefings, store: store)
         let model = ReportModel(
             summary: summary, startedAt: startedAt, briefings: briefings, rejects: schedule.rejects,
@@ -138,5 +146,13 @@ struct RunCommand {
             }
         }
         return result
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, to the millisecond, for `run.json` timings.
+    var seconds: Double {
+        let exact = Double(components.seconds) + Double(components.attoseconds) / 1e18
+        return (exact * 1000).rounded() / 1000
     }
 }

@@ -17,6 +17,9 @@ public struct CellOutcome: Sendable, Equatable {
         self.weather = weather
         self.status = status
     }
+
+    /// True when the cell ended without usable weather (beyond the horizon does not count).
+    var isFailure: Bool { weather == nil && status != .beyondHorizon }
 }
 
 /// How a cell's weather was obtained, or why it was not.

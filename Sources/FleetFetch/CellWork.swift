@@ -23,12 +23,14 @@ struct CellWork: Sendable {
             return CellOutcome(key: cell.key, weather: weather, status: status)
         }
         var staleSince: Date?
+        var oldestCopy: Date?
         for (dataSet, entry) in stale.sorted(by: { $0.key < $1.key }) where !fetchedSets.contains(dataSet) {
             guard let response = DataSetBodies.decode(entry) else { continue }
             weather.merge(response)
             let expired = entry.expireTime ?? entry.fetchedAt
             weather.markStale(expiredAt: expired)
             staleSince = min(staleSince ?? expired, expired)
+            oldestCopy = min(oldestCopy ?? entry.fetchedAt, entry.fetchedAt)
         }
         guard weather.dataSets.contains(.forecastHourly) else {
             return CellOutcome(key: cell.key, weather: nil, status: failure.status)
@@ -36,11 +38,26 @@ struct CellWork: Sendable {
         let needed = Set(requests.flatMap(\.dataSets))
         let missing = needed.subtracting(weather.dataSets).subtracting(fetchedSets)
         if let staleSince {
+            // SPEC §5: a stale copy is reported with its age.
+            let age =
+                "cached copy fetched \(Self.age(of: oldestCopy ?? staleSince, now: now)) ago, expired "
+                + "\(Self.age(of: staleSince, now: now)) ago"
             return CellOutcome(
-                key: cell.key, weather: weather, status: .stale(since: staleSince, reason: failure.reason))
+                key: cell.key, weather: weather, status: .stale(since: staleSince, reason: "\(age); \(failure.reason)"))
         }
         let what = missing.sorted().map(\.rawValue).joined(separator: ", ")
         let reason = what.isEmpty ? failure.reason : "\(what) unavailable: \(failure.reason)"
         return CellOutcome(key: cell.key, weather: weather, status: .stale(since: now, reason: reason))
+    }
+
+    /// How long ago an instant was, in words: "40 s", "12 min", "5 h", "3 days".
+    static func age(of date: Date, now: Date) -> String {
+        let seconds = max(0, Int(now.timeIntervalSince(date).rounded()))
+        switch seconds {
+        case ..<120: return "\(seconds) s"
+        case ..<(120 * 60): return "\(seconds / 60) min"
+        case ..<(48 * 3600): return "\(seconds / 3600) h"
+        default: return "\(seconds / 86_400) days"
+        }
     }
 }

@@ -22,12 +22,10 @@ enum DataSetBodies {
     static func entries(
         from fetched: FetchedWeather, request: CellRequest, fetchedAt: Date
     ) -> [CacheEntry] {
-        guard let object = try? JSONSerialization.jsonObject(with: fetched.body) as? [String: Any] else { return [] }
+        let members = memberBodies(of: fetched.body, dataSets: request.dataSets)
         var entries: [CacheEntry] = []
         for dataSet in request.dataSets {
-            guard let member = object[dataSet.rawValue],
-                let body = try? JSONSerialization.data(withJSONObject: [dataSet.rawValue: member])
-            else { continue }
+            guard let body = members[dataSet] else { continue }
             let metadata = fetched.response.metadata(for: dataSet)
             let window = window(of: dataSet, in: request)
             entries.append(
@@ -37,6 +35,29 @@ enum DataSetBodies {
                     expireTime: metadata?.expireTime, body: body))
         }
         return entries
+    }
+
+    /// Each data set's member of a body as a one-member body, bytes kept as received; through
+    /// `JSONSerialization` only when the fast scan cannot read the body.
+    static func memberBodies(of body: Data, dataSets: [DataSet]) -> [DataSet: Data] {
+        var result: [DataSet: Data] = [:]
+        if let ranges = JSONMembers.ranges(in: body) {
+            for dataSet in dataSets {
+                if let range = ranges[dataSet.rawValue] {
+                    result[dataSet] = JSONMembers.object(key: dataSet.rawValue, range: range, of: body)
+                }
+            }
+            return result
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else { return [:] }
+        for dataSet in dataSets {
+            if let member = object[dataSet.rawValue],
+                let data = try? JSONSerialization.data(withJSONObject: [dataSet.rawValue: member])
+            {
+                result[dataSet] = data
+            }
+        }
+        return result
     }
 
     /// Decodes a cache entry's body.

@@ -82,13 +82,15 @@ public struct FetchEngine: Sendable {
         let total = plan.cells.count
         let started = now()
         var outcomes = prepared.outcomes
+        // Kept as a running count: recounting every outcome after each cell made progress
+        // reports quadratic in the number of cells.
+        var failures = outcomes.values.filter(\.isFailure).count
         func reportProgress() {
             let counters = tally.counters
             progress?.report(
                 FetchProgress(
                     cellsDone: outcomes.count, cellsTotal: total, cacheHits: counters.cacheHits,
-                    failures: outcomes.values.filter { $0.weather == nil && $0.status != .beyondHorizon }.count,
-                    requestsSent: counters.sent, startedAt: started))
+                    failures: failures, requestsSent: counters.sent, startedAt: started))
         }
         reportProgress()
         await withTaskGroup(of: CellOutcome.self) { group in
@@ -101,6 +103,7 @@ public struct FetchEngine: Sendable {
             for _ in 0..<configuration.concurrency where !submitNext() { break }
             while let outcome = await group.next() {
                 outcomes[outcome.key.text] = outcome
+                if outcome.isFailure { failures += 1 }
                 reportProgress()
                 _ = submitNext()
             }

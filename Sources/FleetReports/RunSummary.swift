@@ -35,6 +35,8 @@ public struct RunSummary: Sendable, Codable, Equatable {
     public var risk: [String: Int]
     /// Warnings shown to the user.
     public var warnings: [String]
+    /// How long the run's phases took (absent when not measured).
+    public var timings: Timings?
 
     /// `flights` in `run.json`.
     public struct Flights: Sendable, Codable, Equatable {
@@ -95,11 +97,34 @@ public struct RunSummary: Sendable, Codable, Equatable {
         public init(url: String) { self.url = url }
     }
 
+    /// `timings` in `run.json`: wall-clock seconds per phase, for benchmarks and capacity planning.
+    public struct Timings: Sendable, Codable, Equatable {
+        /// Reading the schedule and planning the cells.
+        public var planSeconds: Double
+        /// The fetch phase: cache lookups, requests (or replay), up to the last cell's outcome.
+        public var fetchSeconds: Double
+        /// Briefing the flights (writing the reports comes after `run.json` is made, so is not in it).
+        public var briefSeconds: Double
+
+        /// Creates timings.
+        public init(planSeconds: Double, fetchSeconds: Double, briefSeconds: Double) {
+            self.planSeconds = planSeconds
+            self.fetchSeconds = fetchSeconds
+            self.briefSeconds = briefSeconds
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case planSeconds = "plan_seconds"
+            case fetchSeconds = "fetch_seconds"
+            case briefSeconds = "brief_seconds"
+        }
+    }
+
     /// Creates a summary.
     public init(
         runID: String, startedAt: String, finishedAt: String, schedule: String, exitCode: Int32, source: String,
         flights: Flights, routes: Int, airports: Int, cells: Int, requests: FetchCounters, quota: Quota,
-        attribution: Attribution, risk: [String: Int], warnings: [String]
+        attribution: Attribution, risk: [String: Int], warnings: [String], timings: Timings? = nil
     ) {
         self.runID = runID
         self.startedAt = startedAt
@@ -116,6 +141,7 @@ public struct RunSummary: Sendable, Codable, Equatable {
         self.attribution = attribution
         self.risk = risk
         self.warnings = warnings
+        self.timings = timings
     }
 
     enum CodingKeys: String, CodingKey {
@@ -125,7 +151,7 @@ public struct RunSummary: Sendable, Codable, Equatable {
         case finishedAt = "finished_at"
         case schedule
         case exitCode = "exit_code"
-        case source, flights, routes, airports, cells, requests, quota, attribution, risk, warnings
+        case source, flights, routes, airports, cells, requests, quota, attribution, risk, warnings, timings
     }
 
     /// Pretty, key-sorted JSON with a final newline.

@@ -81,11 +81,19 @@ public struct WeatherKitClient: Sendable {
     /// - Throws: The classified ``WeatherKitError``.
     public func fetchWeather(_ query: WeatherQuery) async throws(WeatherKitError) -> FetchedWeather {
         let response = try await perform(url(for: query)).outcome.get()
-        guard !response.body.isEmpty else { throw .undecodable("empty body") }
+        // An empty or cut-off 200 body is a transport glitch, like the spurious empty 404s:
+        // worth another attempt. A body that is valid JSON of the wrong shape is not.
+        guard !response.body.isEmpty else {
+            throw .transient(reason: "HTTP 200 with an empty body", retryAfter: nil)
+        }
         let decoded: WeatherResponse
         do {
             decoded = try WeatherJSON.decoder().decode(WeatherResponse.self, from: response.body)
         } catch {
+            if Self.isInvalidJSON(error) {
+                throw .transient(
+                    reason: "truncated or invalid JSON body (\(response.body.count) bytes)", retryAfter: nil)
+            }
             throw .undecodable(Self.describe(error, size: response.body.count))
         }
         let wanted = Set(query.dataSets)
@@ -158,6 +166,13 @@ public struct WeatherKitClient: Sendable {
         case is CancellationError: .cancelled
         default: .transient(reason: "connection failed (\(type(of: error)))", retryAfter: nil)
         }
+    }
+
+    /// Whether decoding failed on the JSON text itself (truncated, not JSON) rather than on its shape.
+    static func isInvalidJSON(_ error: any Error) -> Bool {
+        guard let decoding = error as? DecodingError else { return true }
+        if case .dataCorrupted(let context) = decoding, context.codingPath.isEmpty { return true }
+        return false
     }
 
     private static func describe(_ error: any Error, size: Int) -> String {

@@ -54,7 +54,6 @@ class ServerState:
     def __init__(self, public_key, team_id, service_id, key_id, iat_leeway, expire_seconds, latency_ms, rules, rng,
                  log_path):
         self.lock = threading.Lock()
-        self.verify_lock = threading.Lock()
         self.public_key = public_key
         self.team_id, self.service_id, self.key_id = team_id, service_id, key_id
         self.iat_leeway = iat_leeway
@@ -64,6 +63,7 @@ class ServerState:
         self.rng = rng
         self.log_path = log_path
         self.tokens = {}  # token -> (ok, reason, iat, exp); a token's text is never logged
+        self.verifying = {}  # token -> Event set when its first verification is done
         self.verifications = 0
         self.request_counter = 0
         self._clear_counters()
@@ -75,6 +75,8 @@ class ServerState:
         self.by_status = Counter()
         self.by_kind = Counter()
         self.faults_applied = Counter()
+        self.first_request_at = None  # epoch seconds: the first API request arrived
+        self.last_response_at = None  # epoch seconds: the last API response was sent
 
     # Tokens -------------------------------------------------------------------------------------
 
@@ -83,14 +85,26 @@ class ServerState:
         if not authorization or not authorization.startswith("Bearer "):
             return False, "no bearer token"
         token = authorization[len("Bearer "):].strip()
-        # One lock around look-up and verification: concurrent first uses of a token wait for
-        # the one verification instead of each doing their own.
-        with self.verify_lock:
+        with self.lock:
             cached = self.tokens.get(token)
-            if cached is None:
-                cached = self._verify(token)
+            verifying = self.verifying.get(token)
+            owner = cached is None and verifying is None
+            if owner:
+                verifying = self.verifying[token] = threading.Event()
+        if owner:
+            # One thread verifies a new token; requests that bring it meanwhile wait for that
+            # result instead of verifying it again (pure-Python ES256 is slow, and the count
+            # of verifications is part of the stats tests read).
+            cached = self._verify(token)
+            with self.lock:
                 self.tokens[token] = cached
                 self.verifications += 1
+                del self.verifying[token]
+            verifying.set()
+        elif cached is None:
+            verifying.wait()
+            with self.lock:
+                cached = self.tokens[token]
         ok, reason, iat, exp = cached
         if not ok:
             return False, reason
@@ -189,6 +203,8 @@ class ServerState:
 
     def enter(self):
         with self.lock:
+            if self.first_request_at is None:
+                self.first_request_at = time.time()
             self.in_flight += 1
             self.peak_in_flight = max(self.peak_in_flight, self.in_flight)
 
@@ -204,6 +220,7 @@ class ServerState:
     def record(self, entry):
         line = json.dumps(entry, separators=(",", ":"))
         with self.lock:
+            self.last_response_at = time.time()
             self.log.append(entry)
             self.by_status[str(entry["status"])] += 1
             self.by_kind[entry["kind"]] += 1
@@ -216,12 +233,13 @@ class ServerState:
             return list(self.log)
 
     def stats(self):
-        with self.verify_lock, self.lock:
+        with self.lock:
             return {
                 "requests": len(self.log), "weatherRequests": self.by_kind["weather"],
                 "availabilityRequests": self.by_kind["availability"], "byStatus": dict(self.by_status),
                 "tokenVerifications": self.verifications, "inFlight": self.in_flight,
                 "peakInFlight": self.peak_in_flight, "faultsApplied": dict(self.faults_applied),
+                "firstRequestAt": self.first_request_at, "lastResponseAt": self.last_response_at,
             }
 
     def reset(self):

@@ -12,4 +12,8 @@ public struct FakeServerStats: Decodable, Sendable, Equatable {
     /// The most API requests ever in flight at once.
     public var peakInFlight: Int
     public var faultsApplied: [String: Int]
+    /// When the first API request arrived (seconds since 1970), if any did.
+    public var firstRequestAt: Double?
+    /// When the last API response was sent (seconds since 1970), if any was.
+    public var lastResponseAt: Double?
 }

@@ -152,13 +152,18 @@ public final class FakeWeatherKitServer: Sendable {
     }
 
     /// Reads stdout until `LISTENING <port>` (or EOF, or the start-up timeout).
+    ///
+    /// The blocking read runs on a thread of its own, not on `DispatchQueue.global()`: with
+    /// many servers starting at once (parallel tests on two cores), blocked reads would take
+    /// every global-queue thread, and timers on that queue (the HTTP transport's request
+    /// deadlines) would fire seconds late until libdispatch noticed and added threads.
     private static func readPort(_ handle: FileHandle, process: Process) async -> Int? {
         let done = Mutex(false)
         DispatchQueue.global().asyncAfter(deadline: .now() + startupTimeout) {
             if !done.withLock({ $0 }) && process.isRunning { process.terminate() }
         }
         return await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
+            Thread.detachNewThread {
                 var buffer = Data()
                 while !buffer.contains(UInt8(ascii: "\n")) {
                     let chunk = handle.availableData
