@@ -6,6 +6,7 @@ import Testing
 /// and says what to check.
 @Suite("Authorization failures during a live run")
 struct AuthFailureTests {
+    /// `--concurrency` of the runs.
     static let concurrency = 3
 
     /// Checks the advice names every setting a person should look at.

@@ -24,6 +24,7 @@ final class BinaryRun: Sendable {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
+    /// The child.
     let process: Process
     private let stdoutFile: URL
     private let stderrFile: URL
@@ -121,5 +122,6 @@ func waitUntil(
 struct LiveTestError: Error, CustomStringConvertible {
     let description: String
 
+    /// Creates the error with its message.
     init(_ description: String) { self.description = description }
 }

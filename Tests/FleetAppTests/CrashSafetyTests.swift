@@ -14,9 +14,12 @@ import Testing
 /// busy and nothing between reserving and sending.
 @Suite("Crash safety and signals")
 struct CrashSafetyTests {
+    /// `--concurrency` of the runs.
     static let concurrency = 3
+    /// Requests answered before the server starts holding them.
     static let answered = 5
-    static let flights = 6  // 12 cells
+    /// Flights in the schedule (two cells each).
+    static let flights = 6
 
     /// Starts a server that answers `answered` requests, then holds the rest for `hold` seconds.
     static func holdingServer(hold: Double = 600) async throws -> FakeWeatherKitServer {
@@ -37,6 +40,7 @@ struct CrashSafetyTests {
         }
     }
 
+    /// A run against `server` at the suite's concurrency.
     static func runArguments(_ server: FakeWeatherKitServer, out: String) -> [String] {
         LiveRunTests.runArguments(server, out: out, extra: ["--concurrency", String(concurrency)])
     }

@@ -9,11 +9,14 @@ import Testing
 struct FaultTests {
     /// A transient fault injected a few times.
     struct Transient: Sendable, CustomTestStringConvertible {
+        /// How the case is named in test output.
         let name: String
+        /// The rule injected (its count is the number of faults).
         let rule: FakeFaults.Rule
         var testDescription: String { name }
     }
 
+    /// Each transient fault at most twice, so no request runs out of its four attempts.
     static let transient = [
         Transient(name: "HTTP 503 twice", rule: FakeFaults.Rule(.status5xx, count: 2, status: 503)),
         Transient(name: "HTTP 502 once", rule: FakeFaults.Rule(.status5xx, count: 1, status: 502)),

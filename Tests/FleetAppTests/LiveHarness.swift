@@ -10,7 +10,9 @@ import Testing
 /// Unlike ``AppHarness`` (a fixed clock, for replays) the clock here is the machine's: the
 /// fake server checks each token's `iat` and `exp` against its own clock.
 struct LiveHarness {
+    /// The run's working directory (schedule, state, reports, the key copy).
     let directory: TemporaryDirectory
+    /// The environment every command gets: credentials, templates, test tuning.
     var variables: [String: String]
 
     /// Creates a directory, installs the test key and sets the environment.
@@ -102,12 +104,15 @@ struct LiveHarness {
         }
     }
 
+    /// Deletes the directory.
     func remove() { directory.remove() }
 }
 
 /// A cell of `fleetwx plan --json`: its key (`"40.64,-73.78"`) and airport codes.
 struct PlannedCell: Equatable {
+    /// The key text.
     let key: String
+    /// The airport codes in the cell.
     let airports: [String]
 
     /// Whether a logged request was for this cell (coordinates compared as numbers).
@@ -132,8 +137,10 @@ extension RecordedRequest {
 
 /// `run.json`, with typed access to the parts tests check.
 struct RunJSON {
+    /// The parsed document.
     let object: [String: Any]
 
+    /// Parses `run.json`.
     init(data: Data) throws {
         object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
@@ -144,7 +151,10 @@ struct RunJSON {
     func flights(_ name: String) -> Int? { (object["flights"] as? [String: Any])?[name] as? Int }
     /// A field of `quota`.
     func quota(_ name: String) -> Int? { (object["quota"] as? [String: Any])?[name] as? Int }
+    /// `exit_code`.
     var exitCode: Int? { object["exit_code"] as? Int }
+    /// `cells`.
     var cells: Int? { object["cells"] as? Int }
+    /// `started_at`.
     var startedAt: String? { object["started_at"] as? String }
 }

@@ -6,6 +6,7 @@ import Testing
 /// reruns, bounded concurrency, and record/replay.
 @Suite("Live runs against the fake WeatherKit server")
 struct LiveRunTests {
+    /// The `dataSets` value of a first request for a cell.
     static let allDataSets = "currentWeather,forecastDaily,forecastHourly,weatherAlerts"
 
     /// `run SCHEDULE --endpoint … --state state.sqlite --out OUT` plus `extra`.
@@ -63,9 +64,31 @@ struct LiveRunTests {
         #expect(summary.requests("succeeded") == 8)
         #expect(summary.requests("retried") == 0)
         #expect(summary.requests("cache_hits") == 0)
+        let timings = try #require(summary.object["timings"] as? [String: Double])
+        #expect(Set(timings.keys) == ["plan_seconds", "fetch_seconds", "brief_seconds"])
+        #expect(timings.values.allSatisfy { $0 >= 0 })
         let rows = try live.csvRows("r/flights.csv")
         #expect(rows.count == flights.count)
         #expect(rows.allSatisfy { $0["status"] == "ok" })
+    }
+
+    @Test(
+        "a bad test-tuning variable is refused, naming it, before anything is sent",
+        arguments: [
+            ("FLEETWX_REQUEST_TIMEOUT", "0"), ("FLEETWX_REQUEST_TIMEOUT", "soon"), ("FLEETWX_RETRY_BASE_MS", "-5"),
+        ])
+    func badTuningVariable(_ name: String, _ value: String) async throws {
+        let server = try await FakeWeatherKitServer.start()
+        defer { server.stop() }
+        var live = try LiveHarness()
+        defer { live.remove() }
+        live.variables[name] = value
+        try live.write(LiveSchedule.csv(LiveSchedule.flights(1)), to: "s.csv")
+        let result = await live.run(Self.runArguments(server, out: "r"))
+        #expect(result.exitCode == 1)
+        #expect(result.stderr.contains(name), "\(result.stderr)")
+        #expect(try await server.stats().requests == 0)
+        #expect(!FileManager.default.fileExists(atPath: live.file("r").path))
     }
 
     @Test("an immediate rerun sends nothing: every cell is a cache hit")
@@ -156,5 +179,6 @@ struct LiveRunTests {
         #expect(try live.runJSON("replayed").requests("sent") == 0)
     }
 
+    /// An ISO 8601 date-time, or `nil`.
     static func parse(_ text: String) -> Date? { try? Date(text, strategy: .iso8601) }
 }

@@ -3,10 +3,15 @@ import Foundation
 /// A bundled airport as a request for its cell must describe it (from `airports.csv`), so
 /// tests can check what went on the wire without asking the product.
 struct KnownAirport: Sendable {
+    /// IATA code.
     let code: String
+    /// The cell's latitude, as sent.
     let latitude: Double
+    /// The cell's longitude, as sent.
     let longitude: Double
+    /// IANA zone, sent as `timezone`.
     let timeZone: String
+    /// ISO country code, sent as `countryCode` and `country`.
     let country: String
 }
 
@@ -43,10 +48,15 @@ enum LiveSchedule {
 
     /// One scheduled flight.
     struct Flight: Sendable {
+        /// The designator.
         let number: String
+        /// Origin code.
         let origin: String
+        /// Destination code.
         let destination: String
+        /// Scheduled departure.
         let departure: Date
+        /// Scheduled arrival.
         let arrival: Date
     }
 

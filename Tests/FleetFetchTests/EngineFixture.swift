@@ -12,6 +12,7 @@ import Synchronization
 struct EngineFixture {
     /// The fixed clock of every engine test.
     static let now = WeatherFixtures.date("2026-12-01T00:00:00Z")
+    /// The run id in the ledger.
     static let runID = "engine-test"
     /// Airports in distinct 0.01° cells, paired into flights in this order.
     static let codes = [
@@ -19,8 +20,11 @@ struct EngineFixture {
         "SYD", "BOS", "YYZ", "MIA", "MEX", "GRU", "DXB", "SIN", "ICN",
     ]
 
+    /// Holds the state file.
     let directory: TemporaryDirectory
+    /// The state database (cache and ledger).
     let store: StateStore
+    /// The plan to fetch.
     let plan: FetchPlan
 
     /// Creates a plan of `flights` flights (two cells each, earlier flights first in priority).
@@ -84,6 +88,7 @@ struct EngineFixture {
         HTTPResponse(status: status, headers: headers, body: Data(body.utf8))
     }
 
+    /// Deletes the state file.
     func remove() { directory.remove() }
 }
 
@@ -103,7 +108,9 @@ final class SleepRecorder: Sendable {
 
 /// A ``TokenSource`` that counts what it is asked for.
 actor CountingTokenSource: TokenSource {
+    /// Calls to ``token()``.
     private(set) var tokens = 0
+    /// Calls to ``renew()``.
     private(set) var renewals = 0
 
     func token() async throws -> String {
