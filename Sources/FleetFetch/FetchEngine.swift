@@ -95,29 +95,58 @@ public struct FetchEngine: Sendable {
         reportProgress()
         await withTaskGroup(of: CellOutcome.self) { group in
             var pending = prepared.work.makeIterator()
-            func submitNext() -> Bool {
+            // Each cell's first request is reserved here, in priority order, before its task
+            // starts: when the budget runs short, it is the last cells that go without.
+            func submitNext() async -> Bool {
                 guard let work = pending.next() else { return false }
-                group.addTask { await self.run(work, tally: tally) }
+                let reservation = await reserveFirst(work, tally: tally)
+                group.addTask { await self.run(work, tally: tally, firstReservation: reservation) }
                 return true
             }
-            for _ in 0..<configuration.concurrency where !submitNext() { break }
+            for _ in 0..<configuration.concurrency {
+                guard await submitNext() else { break }
+            }
             while let outcome = await group.next() {
                 outcomes[outcome.key.text] = outcome
                 if outcome.isFailure { failures += 1 }
                 reportProgress()
-                _ = submitNext()
+                _ = await submitNext()
             }
         }
         return FetchReport(outcomes: outcomes, counters: tally.counters, warnings: prepared.warnings + tally.warnings)
     }
 
+    /// Reserves the ledger row for a cell's first attempt, unless nothing may be sent.
+    private func reserveFirst(_ work: CellWork, tally: FetchTally) async -> Reservation? {
+        guard let request = work.requests.first, !Task.isCancelled, !tally.quotaExhausted,
+            await breaker.reason == nil
+        else { return nil }
+        do {
+            guard let granted = try await store.reserve(ledgerRequest(request, attempt: 1)) else {
+                tally.markQuotaExhausted()
+                return nil
+            }
+            return granted
+        } catch {
+            return nil  // the request's task tries again and reports the ledger's error
+        }
+    }
+
+    private func ledgerRequest(_ request: CellRequest, attempt: Int) -> LedgerRequest {
+        LedgerRequest(
+            runID: configuration.runID, cell: request.cell.text, attempt: attempt,
+            monthlyLimit: configuration.monthlyQuota, runLimit: configuration.maxRequests)
+    }
+
     /// Fetches one cell's requests and assembles its weather.
-    private func run(_ work: CellWork, tally: FetchTally) async -> CellOutcome {
+    private func run(_ work: CellWork, tally: FetchTally, firstReservation: Reservation?) async -> CellOutcome {
         var fetched: [WeatherResponse] = []
         var fetchedSets: Set<DataSet> = []
         var failure: AttemptFailure?
+        var reservation = firstReservation
         requests: for request in work.requests {
-            switch await send(request, tally: tally) {
+            defer { reservation = nil }
+            switch await send(request, tally: tally, reserved: reservation) {
             case .success(let response):
                 fetched.append(response)
                 fetchedSets.formUnion(request.dataSets)
@@ -131,15 +160,17 @@ public struct FetchEngine: Sendable {
 
     /// Sends one request, retrying as the policy and the breaker allow; a request that went
     /// on the wire at least once and still failed counts as failed.
-    private func send(_ request: CellRequest, tally: FetchTally) async -> Result<WeatherResponse, AttemptFailure> {
+    private func send(
+        _ request: CellRequest, tally: FetchTally, reserved: Reservation?
+    ) async -> Result<WeatherResponse, AttemptFailure> {
         var wasSent = false
-        let result = await attempts(request, tally: tally, wasSent: &wasSent)
+        let result = await attempts(request, tally: tally, reserved: reserved, wasSent: &wasSent)
         if case .failure = result, wasSent { tally.countFailed() }
         return result
     }
 
     private func attempts(
-        _ request: CellRequest, tally: FetchTally, wasSent: inout Bool
+        _ request: CellRequest, tally: FetchTally, reserved: Reservation?, wasSent: inout Bool
     ) async -> Result<WeatherResponse, AttemptFailure> {
         let query = WeatherQuery(
             latitude: request.cell.latitude, longitude: request.cell.longitude, dataSets: request.dataSets,
@@ -148,25 +179,23 @@ public struct FetchEngine: Sendable {
         var attempt = 1
         var renewed = false
         while true {
-            if Task.isCancelled { return .failure(.interrupted) }
-            if let reason = await breaker.reason { return .failure(.authorization(reason)) }
-            if tally.quotaExhausted {
-                tally.countSkipped()
-                return .failure(.quota)
+            let held = attempt == 1 ? reserved : nil
+            if Task.isCancelled {
+                await release(held)
+                return .failure(.interrupted)
+            }
+            if let reason = await breaker.reason {
+                await release(held)
+                return .failure(.authorization(reason))
             }
             let reservation: Reservation
-            do {
-                let ledger = LedgerRequest(
-                    runID: configuration.runID, cell: request.cell.text, attempt: attempt,
-                    monthlyLimit: configuration.monthlyQuota, runLimit: configuration.maxRequests)
-                guard let granted = try await store.reserve(ledger) else {
-                    tally.markQuotaExhausted()
-                    tally.countSkipped()
-                    return .failure(.quota)
+            if let held {
+                reservation = held
+            } else {
+                switch await reserve(request, attempt: attempt, tally: tally) {
+                case .success(let granted): reservation = granted
+                case .failure(let failure): return .failure(failure)
                 }
-                reservation = granted
-            } catch {
-                return .failure(.failed("the quota ledger could not record the request (\(error.description))"))
             }
             tally.countSent(retry: attempt > 1)
             wasSent = true
@@ -189,6 +218,32 @@ public struct FetchEngine: Sendable {
                 }
             }
         }
+    }
+
+    /// Records a request in the ledger before it is sent, within the budget.
+    private func reserve(
+        _ request: CellRequest, attempt: Int, tally: FetchTally
+    ) async -> Result<Reservation, AttemptFailure> {
+        if tally.quotaExhausted {
+            tally.countSkipped()
+            return .failure(.quota)
+        }
+        do {
+            guard let granted = try await store.reserve(ledgerRequest(request, attempt: attempt)) else {
+                tally.markQuotaExhausted()
+                tally.countSkipped()
+                return .failure(.quota)
+            }
+            return .success(granted)
+        } catch {
+            return .failure(.failed("the quota ledger could not record the request (\(error.description))"))
+        }
+    }
+
+    /// Gives back a reservation whose request will not be sent.
+    private func release(_ reservation: Reservation?) async {
+        guard let reservation else { return }
+        try? await store.complete(reservation, outcome: .notSent, httpStatus: nil)
     }
 
     private enum Next {
