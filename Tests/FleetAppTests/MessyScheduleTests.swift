@@ -4,29 +4,11 @@ import Testing
 
 @Suite("A messy schedule end to end")
 struct MessyScheduleTests {
-    /// Header aliases, BOM, CRLF, quoted fields with commas, quotes and a line break, local and
-    /// offset times, DST gap and overlap, ICAO and IATA in any case, unknown airport, duplicate,
-    /// broken rows, a blank line, formula-looking text and markup-looking text.
-    static let schedule =
-        [
-            "\u{FEFF}Flight_No , From,TO, STD ,sta,Equipment,Notes",
-            "ua 1545,ORD,KJFK,2026-12-01T07:05,2026-12-01 10:15,B738,\"note, with comma\"",
-            "BA178,egll,jfk,2026-12-01T14:15:00Z,2026-12-01T17:25Z,A35K,\"multi\r\nline note\"",
-            "AA100,JFK,LHR,2026-12-01T18:30:00-05:00,2026-12-02T06:25:00+00:00,B77W,\"say \"\"hi\"\"\"",
-            "QF1,SYD,SIN,2026-12-01T15:55,2026-12-01T21:00,A388,",
-            "XX999,ZZZ,JFK,2026-12-01T10:00Z,2026-12-01T12:00Z,,",
-            "UA1545,ORD,JFK,2026-12-01T07:05,2026-12-01 10:15,B738,dup",
-            "DL1,JFK,LAX,2026-03-08T02:30,2026-03-08T05:00,,",
-            "DL2,JFK,LAX,2026-11-01T01:30,2026-11-01T05:00,,",
-            "BAD,ROW",
-            "EZS1104,MLH,BSL,2026-12-01T06:40,2026-12-01T07:40,,",
-            "LH401,FRA,JFK,2026-12-01T10:05Z,2026-12-01T09:00Z,,",
-            "",
-            "QF7,SYD,DFW,2026-12-01T10:00Z,2026-12-02T10:00Z,,",
-            "=cmd,JFK,LAX,2026-12-01T10:00Z,2026-12-01T16:00Z,\"@evil\",\"=HYPERLINK(\"\"x\"\")\"",
-            "AF11,LFPG,KJFK,2026-12-01T10:30:00Z,2026-12-01T18:55:00Z,\"=SUM(A1)\",<script>alert(1)</script>",
-            "SQ321,SIN,LHR,2026-12-01T23:35,2026-12-02T05:35,,",
-        ].joined(separator: "\r\n") + "\r\n"
+    /// `Schedules/examples/messy.csv`: header aliases, BOM, CRLF, quoted fields with commas,
+    /// quotes and a line break, local and offset times, DST gap and overlap, ICAO and IATA in any
+    /// case, unknown airport, duplicate, broken rows, a blank line, formula-looking text and
+    /// markup-looking text.
+    static let schedule = AppHarness.packageRoot.appendingPathComponent("Schedules/examples/messy.csv")
 
     static let acceptedFlights: Set = ["UA1545", "BA178", "AA100", "QF1", "DL2", "AF11", "SQ321"]
     static let rejectedLines: Set = [7, 8, 9, 11, 12, 13, 15, 16]
@@ -35,7 +17,7 @@ struct MessyScheduleTests {
     func everyRowAccountedFor() async throws {
         let app = try AppHarness()
         defer { app.remove() }
-        try app.directory.write(Self.schedule, to: "messy.csv")
+        try FileManager.default.copyItem(at: Self.schedule, to: app.file("messy.csv"))
         let result = await app.run(["run", "messy.csv", "--replay", AppHarness.demoWeather.path, "--out", "r"])
         #expect(result.exitCode == 2, "\(result.stderr)")
         let flights = try app.csvRows("r/flights.csv")
@@ -56,7 +38,7 @@ struct MessyScheduleTests {
     func utcTimes() async throws {
         let app = try AppHarness()
         defer { app.remove() }
-        try app.directory.write(Self.schedule, to: "messy.csv")
+        try FileManager.default.copyItem(at: Self.schedule, to: app.file("messy.csv"))
         _ = await app.run(["run", "messy.csv", "--replay", AppHarness.demoWeather.path, "--out", "r"])
         let rows = Dictionary(
             try app.csvRows("r/flights.csv").map { ($0["flight"] ?? "", $0) }, uniquingKeysWith: { first, _ in first })
@@ -81,7 +63,7 @@ struct MessyScheduleTests {
     func injectionSafe() async throws {
         let app = try AppHarness()
         defer { app.remove() }
-        try app.directory.write(Self.schedule, to: "messy.csv")
+        try FileManager.default.copyItem(at: Self.schedule, to: app.file("messy.csv"))
         _ = await app.run(["run", "messy.csv", "--replay", AppHarness.demoWeather.path, "--out", "r"])
         let flights = try app.csvRows("r/flights.csv")
         #expect(flights.first { $0["flight"] == "AF11" }?["aircraft"] == "'=SUM(A1)")
