@@ -38,12 +38,10 @@ struct RunCommand {
         var fetch = fetched
         fetch.noteUnknownConditionCodes()
         for warning in fetch.warnings.prefix(20) { environment.console.err("fleetwx: warning: \(warning)\n") }
-        if let authFailure, fetch.outcomes.values.allSatisfy({ $0.weather == nil }) {
+        if let failure = Self.nothingObtained(fetch, plan: plan, authFailure: authFailure) {
             try? await store.finishRun(
                 id: runID, finishedAt: environment.now(), exitCode: 1, summaryJSON: "{}", flights: [])
-            throw .fatal(
-                ([authFailure.description + "; no weather was obtained, so no report was published."]
-                    + authFailure.advice).joined(separator: "\n  "))
+            throw .fatal(failure)
         }
         let briefings = Briefer(config: options.config, planner: planner).brief(schedule.flights, fetch: fetch)
         let exitCode = Self.exitCode(schedule: schedule, briefings: briefings, fetch: fetch)
@@ -109,6 +107,27 @@ struct RunCommand {
 
     private func log(_ message: String) {
         environment.console.err("fleetwx: \(message)\n")
+    }
+
+    /// Why nothing usable could be reported, when the run needed weather and got none at all
+    /// because authorization failed or every fetch failed (not when it was interrupted or ran
+    /// out of quota, which publish what was done). The previous report then stays published.
+    static func nothingObtained(_ fetch: FetchReport, plan: FetchPlan, authFailure: AuthFailure?) -> String? {
+        guard !plan.requests.isEmpty, fetch.outcomes.values.allSatisfy({ $0.weather == nil }) else { return nil }
+        let published = "no weather was obtained for any cell, so no report was published (the previous one stays)"
+        if let authFailure {
+            return ([authFailure.description + "; " + published] + authFailure.advice).joined(separator: "\n  ")
+        }
+        var reasons: [String] = []
+        for outcome in fetch.outcomes.values.sorted(by: { $0.key < $1.key }) {
+            guard case .failed(let reason) = outcome.status else {
+                if outcome.status == .beyondHorizon { continue }
+                return nil
+            }
+            if !reasons.contains(reason) { reasons.append(reason) }
+        }
+        guard !reasons.isEmpty else { return nil }
+        return ([published + "; the fetches failed with:"] + reasons.prefix(3)).joined(separator: "\n  ")
     }
 
     /// 0 only when every row was briefed with fresh weather; otherwise 2 (reports written).

@@ -122,3 +122,17 @@ struct CommandLineTests {
             (json["requests"] as? [String: Int])?["planned"] == (summary["requests"] as? [String: Int])?["planned"])
     }
 }
+
+@Suite("Replay without matching recordings")
+struct EmptyReplayTests {
+    @Test("a replay directory with no recording for any cell exits 1 and publishes nothing")
+    func noRecordings() async throws {
+        let app = try AppHarness()
+        defer { app.remove() }
+        try FileManager.default.createDirectory(at: app.file("empty"), withIntermediateDirectories: true)
+        let result = await app.run(["run", AppHarness.demoSchedule.path, "--replay", "empty", "--out", "r"])
+        #expect(result.exitCode == 1)
+        #expect(result.stderr.contains("no recorded weather"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: app.file("r").path))
+    }
+}

@@ -141,3 +141,29 @@ struct FaultTests {
         #expect(html.contains("STALE"))
     }
 }
+
+@Suite("A run that obtains no weather at all")
+struct NothingObtainedTests {
+    @Test("when every fetch fails, the run exits 1, says why, and the previous report stays published")
+    func totalOutageKeepsThePreviousReport() async throws {
+        let server = try await FakeWeatherKitServer.start()
+        defer { server.stop() }
+        let live = try LiveHarness(requestTimeoutSeconds: 2)
+        defer { live.remove() }
+        try live.write(LiveSchedule.csv(LiveSchedule.flights(2)), to: "s.csv")
+        let good = await live.run(LiveRunTests.runArguments(server, out: "Output/good"))
+        #expect(good.exitCode == 0, "\(good.stderr)")
+        try await server.setFaults(FakeFaults(rules: [FakeFaults.Rule(.status5xx, count: -1, status: 503)]))
+        // A fresh state file, so no cached copy can stand in.
+        let outage = await live.run([
+            "run", "s.csv", "--endpoint", server.baseURL.absoluteString, "--state", "fresh.sqlite", "--out",
+            "Output/outage",
+        ])
+        #expect(outage.exitCode == 1)
+        #expect(outage.stderr.contains("no weather was obtained"), "\(outage.stderr)")
+        #expect(outage.stderr.contains("503"), "the reason is given")
+        #expect(!FileManager.default.fileExists(atPath: live.file("Output/outage").path))
+        let latest = try FileManager.default.destinationOfSymbolicLink(atPath: live.file("Output/latest").path)
+        #expect(latest == "good")
+    }
+}
