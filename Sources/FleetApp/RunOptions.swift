@@ -33,6 +33,9 @@ struct RunOptions {
         }
         scheduleArgument = schedule
         self.schedule = environment.resolve(schedule)
+        if let value = parsed.options["out"], value.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw .usage("--out needs a directory, got an empty value")
+        }
         out = parsed.options["out"].map(environment.resolve)
         state = StatePath.resolve(parsed.options["state"], environment: environment)
         replay = parsed.options["replay"].map(environment.resolve)
@@ -50,6 +53,9 @@ struct RunOptions {
         json = parsed.flags.contains("json")
         if replay != nil, record != nil {
             throw .usage("--record cannot be combined with --replay (nothing is fetched)")
+        }
+        if let out, state.path.hasPrefix(out.path + "/") {
+            throw .usage("--state must not be inside --out: publishing a report replaces that directory")
         }
     }
 

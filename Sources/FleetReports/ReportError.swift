@@ -10,6 +10,8 @@ public enum ReportError: Error, Equatable, CustomStringConvertible {
     case writeFailed(path: String, reason: String)
     /// A file name derived from data is not safe to write.
     case unsafeFileName(String)
+    /// The destination exists and is not a fleetwx report (nor empty): it is never replaced.
+    case notAReport(path: String)
 
     public var description: String {
         switch self {
@@ -20,6 +22,9 @@ public enum ReportError: Error, Equatable, CustomStringConvertible {
         case .page(let reason): "cannot build a report page: \(reason)"
         case .writeFailed(let path, let reason): "cannot write \(path): \(reason)"
         case .unsafeFileName(let name): "refusing to write a report file with the unsafe name \(name)"
+        case .notAReport(let path):
+            "\(path) exists and is not a fleetwx report (or a link to one); refusing to replace it — "
+                + "choose another --out"
         }
     }
 }

@@ -49,26 +49,47 @@ enum ReportFiles {
         if let failure { throw .writeFailed(path: url.path, reason: String(cString: strerror(failure))) }
     }
 
-    /// Moves a finished staging directory into place, replacing an older report of the same
-    /// name, so a reader sees the old report or the new one, never half of either.
+    /// The file that marks a directory as a fleetwx report, so publishing only ever replaces
+    /// a report and never a directory of someone's files given by mistake as `--out`.
+    static let marker = ".fleetwx-report"
+
+    /// Refuses a destination that publishing could not replace safely: an existing directory
+    /// that is neither empty nor a fleetwx report, a file, or a `latest` that is not a link.
+    static func checkReplaceable(_ destination: URL) throws(ReportError) {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        if manager.fileExists(atPath: destination.path, isDirectory: &isDirectory) {
+            let contents = (try? manager.contentsOfDirectory(atPath: destination.path)) ?? []
+            guard isDirectory.boolValue, contents.isEmpty || contents.contains(marker) else {
+                throw .notAReport(path: destination.path)
+            }
+        }
+        let latest = destination.deletingLastPathComponent().appendingPathComponent("latest")
+        if let attributes = try? manager.attributesOfItem(atPath: latest.path),
+            attributes[.type] as? FileAttributeType != .typeSymbolicLink
+        {
+            throw .notAReport(path: latest.path)
+        }
+    }
+
+    /// Moves a finished staging directory into place. An older report of the same name is
+    /// swapped out in one atomic exchange (renameat2), so a reader sees the old report or the
+    /// new one — never half of either, and never neither — and is then deleted.
     static func publish(staging: URL, to destination: URL) throws(ReportError) {
         let manager = FileManager.default
-        let retired = destination.deletingLastPathComponent()
-            .appendingPathComponent(".\(destination.lastPathComponent).old-\(UUID().uuidString)")
-        let hadOld = manager.fileExists(atPath: destination.path)
-        do {
-            if hadOld { try manager.moveItem(at: destination, to: retired) }
-        } catch {
-            throw .writeFailed(path: destination.path, reason: error.localizedDescription)
+        try checkReplaceable(destination)
+        if manager.fileExists(atPath: destination.path) {
+            guard AtomicExchange.swap(staging.path, destination.path) == 0 else {
+                throw .writeFailed(path: destination.path, reason: String(cString: strerror(errno)))
+            }
+            try? manager.removeItem(at: staging)  // now holds the previous report
+            return
         }
         do {
             try manager.moveItem(at: staging, to: destination)
         } catch {
-            // Put the previous report back: a failed run must not take the last good one away.
-            if hadOld { try? manager.moveItem(at: retired, to: destination) }
             throw .writeFailed(path: destination.path, reason: error.localizedDescription)
         }
-        try? manager.removeItem(at: retired)
     }
 
     /// Points `latest` (beside the report directory) at the newest report, replacing the

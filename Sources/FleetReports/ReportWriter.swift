@@ -27,6 +27,7 @@ public struct ReportWriter: Sendable {
     ///   - updateLatest: Whether to repoint `latest` beside it.
     /// - Throws: ``ReportError``.
     public func write(_ model: ReportModel, to destination: URL, updateLatest: Bool = true) throws(ReportError) {
+        try ReportFiles.checkReplaceable(destination)
         let parent = destination.deletingLastPathComponent()
         let staging = parent.appendingPathComponent(".\(destination.lastPathComponent).staging-\(UUID().uuidString)")
         do {
@@ -52,6 +53,7 @@ public struct ReportWriter: Sendable {
     /// - Throws: ``ReportError``.
     public func writeFiles(_ model: ReportModel, into directory: URL) throws(ReportError) {
         let url = model.attributionURL
+        try ReportFiles.write("fleetwx report\n", to: directory.appendingPathComponent(ReportFiles.marker))
         try ReportFiles.write(
             FlightsCSV.render(model.briefings, attributionURL: url), to: directory.appendingPathComponent("flights.csv")
         )

@@ -136,3 +136,45 @@ struct EmptyReplayTests {
         #expect(!FileManager.default.fileExists(atPath: app.file("r").path))
     }
 }
+
+@Suite("Where reports may be written")
+struct OutputSafetyTests {
+    @Test("--out naming a directory of other files is refused, and the files are untouched")
+    func foreignDirectoryIsKept() async throws {
+        let app = try AppHarness()
+        defer { app.remove() }
+        try app.directory.write("keep me\n", to: "work/notes.txt")
+        let result = await app.run([
+            "run", AppHarness.demoSchedule.path, "--replay", AppHarness.demoWeather.path, "--out", "work",
+        ])
+        #expect(result.exitCode == 1)
+        #expect(result.stderr.contains("not a fleetwx report"), "\(result.stderr)")
+        #expect(try String(contentsOf: app.file("work/notes.txt"), encoding: .utf8) == "keep me\n")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: app.directory.url.path)
+        #expect(!leftovers.contains { $0.contains("staging") }, "\(leftovers)")
+    }
+
+    @Test("an empty --out is a usage error, not the working directory")
+    func emptyOut() async throws {
+        let app = try AppHarness()
+        defer { app.remove() }
+        let result = await app.run([
+            "run", AppHarness.demoSchedule.path, "--replay", AppHarness.demoWeather.path, "--out", "",
+        ])
+        #expect(result.exitCode == 64)
+    }
+
+    @Test("a report is replaced by a rerun, and a file named latest is never overwritten")
+    func replaceReportButNotLatestFile() async throws {
+        let app = try AppHarness()
+        defer { app.remove() }
+        let arguments = ["run", AppHarness.demoSchedule.path, "--replay", AppHarness.demoWeather.path, "--out", "o/r"]
+        #expect(await app.run(arguments).exitCode == 0)
+        #expect(await app.run(arguments).exitCode == 0, "a fleetwx report may be replaced")
+        try FileManager.default.removeItem(at: app.file("o/latest"))
+        try app.directory.write("mine\n", to: "o/latest")
+        let result = await app.run(arguments)
+        #expect(result.exitCode == 1)
+        #expect(try String(contentsOf: app.file("o/latest"), encoding: .utf8) == "mine\n")
+    }
+}
