@@ -7,7 +7,8 @@ internal import Foundation
 /// Glibc module does not declare it, and a C shim module next to Foundation clashes with
 /// Debian's ICU headers, so the function is looked up once with `dlsym`.
 enum AtomicExchange {
-    private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32)
+    private typealias RenameAt2 =
+        @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32)
         -> Int32
 
     /// `AT_FDCWD` and `RENAME_EXCHANGE` from the Linux headers.
