@@ -14,6 +14,8 @@ struct CachePreparation {
 
     struct Result {
         var work: [CellWork] = []
+        /// Cells the cache serves wholly (recorded with `--record` all the same).
+        var cached: [CellWork] = []
         var outcomes: [String: CellOutcome] = [:]
         var warnings: [String] = []
     }
@@ -28,11 +30,14 @@ struct CachePreparation {
                 continue
             }
             var work = CellWork(cell: cell)
+            work.planned = requests
             for request in requests {
                 var needed: [DataSet] = []
                 for dataSet in request.dataSets {
                     switch await lookup(dataSet, request: request, warnings: &result.warnings) {
-                    case .fresh(let response): work.fresh.append(response)
+                    case .fresh(let response, let body):
+                        work.fresh.append(response)
+                        work.freshBodies[request.part, default: [:]][dataSet] = body
                     case .expired(let entry):
                         needed.append(dataSet)
                         work.stale[dataSet] = work.stale[dataSet] ?? entry
@@ -44,6 +49,7 @@ struct CachePreparation {
             if work.requests.isEmpty {
                 tally.countCacheHit()
                 result.outcomes[cell.key.text] = work.assemble(fetched: [], fetchedSets: [], failure: nil, now: now)
+                result.cached.append(work)
             } else {
                 result.work.append(work)
             }
@@ -52,7 +58,7 @@ struct CachePreparation {
     }
 
     private enum Lookup {
-        case fresh(WeatherResponse)
+        case fresh(WeatherResponse, Data)
         case expired(CacheEntry)
         case missing
     }
@@ -67,7 +73,7 @@ struct CachePreparation {
             return .missing
         }
         guard let entry else { return .missing }
-        if entry.isFresh(at: now), let response = DataSetBodies.decode(entry) { return .fresh(response) }
+        if entry.isFresh(at: now), let response = DataSetBodies.decode(entry) { return .fresh(response, entry.body) }
         return DataSetBodies.decode(entry) == nil ? .missing : .expired(entry)
     }
 }

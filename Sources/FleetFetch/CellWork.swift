@@ -10,6 +10,10 @@ struct CellWork: Sendable {
     var fresh: [WeatherResponse] = []
     var stale: [DataSet: CacheEntry] = [:]
     var requests: [CellRequest] = []
+    /// The plan's requests for the cell, before narrowing (for `--record`).
+    var planned: [CellRequest] = []
+    /// Fresh cached bodies (one data set each, as received), by request part (for `--record`).
+    var freshBodies: [Int: [DataSet: Data]] = [:]
 
     /// Builds the cell's weather from the cache and what was fetched, falling back on
     /// expired copies for data sets that could not be fetched.

@@ -60,6 +60,25 @@ enum DataSetBodies {
         return result
     }
 
+    /// One complete body from one-member bodies (each `{"dataSet": …}` as received or cached),
+    /// members in data-set order and byte for byte: the replay format for a cell whose data
+    /// came partly from the cache.
+    static func compose(_ parts: [DataSet: Data]) -> Data? {
+        var body = Data("{".utf8)
+        var first = true
+        for dataSet in DataSet.allCases {
+            guard let part = parts[dataSet], let range = JSONMembers.ranges(in: part)?[dataSet.rawValue] else {
+                continue
+            }
+            if !first { body.append(UInt8(ascii: ",")) }
+            first = false
+            body.append(JSONMembers.object(key: dataSet.rawValue, range: range, of: part).dropFirst().dropLast())
+        }
+        guard !first else { return nil }
+        body.append(UInt8(ascii: "}"))
+        return body
+    }
+
     /// Decodes a cache entry's body.
     static func decode(_ entry: CacheEntry) -> WeatherResponse? {
         try? WeatherJSON.decoder().decode(WeatherResponse.self, from: entry.body)

@@ -93,6 +93,7 @@ public struct FetchEngine: Sendable {
                     failures: failures, requestsSent: counters.sent, startedAt: started))
         }
         reportProgress()
+        for work in prepared.cached { record(work, fetchedBodies: [:], tally: tally) }
         await withTaskGroup(of: CellOutcome.self) { group in
             var pending = prepared.work.makeIterator()
             // Each cell's first request is reserved here, in priority order, before its task
@@ -141,20 +142,23 @@ public struct FetchEngine: Sendable {
     /// Fetches one cell's requests and assembles its weather.
     private func run(_ work: CellWork, tally: FetchTally, firstReservation: Reservation?) async -> CellOutcome {
         var fetched: [WeatherResponse] = []
+        var fetchedBodies: [Int: Data] = [:]
         var fetchedSets: Set<DataSet> = []
         var failure: AttemptFailure?
         var reservation = firstReservation
         requests: for request in work.requests {
             defer { reservation = nil }
             switch await send(request, tally: tally, reserved: reservation) {
-            case .success(let response):
-                fetched.append(response)
+            case .success(let result):
+                fetched.append(result.response)
+                fetchedBodies[request.part] = result.body
                 fetchedSets.formUnion(request.dataSets)
             case .failure(let reason):
                 failure = failure ?? reason
                 if reason.stopsRun { break requests }
             }
         }
+        record(work, fetchedBodies: fetchedBodies, tally: tally)
         return work.assemble(fetched: fetched, fetchedSets: fetchedSets, failure: failure, now: now())
     }
 
@@ -162,7 +166,7 @@ public struct FetchEngine: Sendable {
     /// on the wire at least once and still failed counts as failed.
     private func send(
         _ request: CellRequest, tally: FetchTally, reserved: Reservation?
-    ) async -> Result<WeatherResponse, AttemptFailure> {
+    ) async -> Result<FetchedWeather, AttemptFailure> {
         var wasSent = false
         let result = await attempts(request, tally: tally, reserved: reserved, wasSent: &wasSent)
         if case .failure = result, wasSent { tally.countFailed() }
@@ -171,7 +175,7 @@ public struct FetchEngine: Sendable {
 
     private func attempts(
         _ request: CellRequest, tally: FetchTally, reserved: Reservation?, wasSent: inout Bool
-    ) async -> Result<WeatherResponse, AttemptFailure> {
+    ) async -> Result<FetchedWeather, AttemptFailure> {
         let query = WeatherQuery(
             latitude: request.cell.latitude, longitude: request.cell.longitude, dataSets: request.dataSets,
             hourlyStart: request.hourlyStart, hourlyEnd: request.hourlyEnd, dailyStart: request.dailyStart,
@@ -204,7 +208,7 @@ public struct FetchEngine: Sendable {
                 try? await store.complete(reservation, outcome: .succeeded, httpStatus: 200)
                 tally.countSucceeded()
                 await keep(result, for: request, tally: tally)
-                return .success(result.response)
+                return .success(result)
             } catch {
                 // A token that cannot be minted means nothing went on the wire: give the
                 // reservation back rather than charge the month for it.
@@ -275,21 +279,13 @@ public struct FetchEngine: Sendable {
         }
     }
 
-    /// Caches a fetched body per data set and records it if asked.
+    /// Caches a fetched body per data set.
     private func keep(_ result: FetchedWeather, for request: CellRequest, tally: FetchTally) async {
         let entries = DataSetBodies.entries(from: result, request: request, fetchedAt: now())
         do {
             try await store.store(contentsOf: entries)
         } catch {
             tally.warn("cell \(request.cell.text): could not cache the response (\(error.description))")
-        }
-        guard let recorder else { return }
-        do {
-            try recorder.record(
-                result.body, latitude: request.cell.latitude, longitude: request.cell.longitude,
-                part: request.part == 0 ? nil : String(request.part))
-        } catch {
-            tally.warn("cell \(request.cell.text): could not record the response (\(error.description))")
         }
     }
 }

@@ -78,6 +78,20 @@ public struct ResponseRecorder: Sendable {
     ///   - name: The file name.
     /// - Returns: The file written.
     /// - Throws: ``WeatherKitError/recordingFailed(_:)`` for a bad name or a failed write.
+    /// Removes a location's part files (`wx_LAT_LON_1.json`, …) left by an earlier recording,
+    /// so a replay never merges parts from two different nights.
+    ///
+    /// - Parameters:
+    ///   - latitude: The location's latitude.
+    ///   - longitude: The location's longitude.
+    public func removeParts(latitude: Double, longitude: Double) {
+        let prefix = String(Self.fileName(latitude: latitude, longitude: longitude).dropLast(".json".count)) + "_"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".json") {
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+        }
+    }
+
     @discardableResult
     public func write(_ body: Data, named name: String) throws(WeatherKitError) -> URL {
         guard Self.isValidFileName(name) else {

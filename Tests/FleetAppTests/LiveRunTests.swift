@@ -179,6 +179,33 @@ struct LiveRunTests {
         #expect(try live.runJSON("replayed").requests("sent") == 0)
     }
 
+    @Test("--record with a warm cache still records every cell whole, so the night replays")
+    func recordFromTheCache() async throws {
+        let server = try await FakeWeatherKitServer.start()
+        defer { server.stop() }
+        let live = try LiveHarness()
+        defer { live.remove() }
+        try live.write(LiveSchedule.csv(LiveSchedule.flights(3)), to: "s.csv")
+        #expect(await live.run(Self.runArguments(server, out: "first")).exitCode == 0)
+        let recorded = await live.run(Self.runArguments(server, out: "cached", extra: ["--record", "rec"]))
+        #expect(recorded.exitCode == 0, "\(recorded.stderr)")
+        #expect(try live.runJSON("cached").requests("sent") == 0, "served from the cache")
+        let files = try FileManager.default.contentsOfDirectory(atPath: live.file("rec").path)
+        #expect(files.filter { $0.hasSuffix(".json") }.count == 6, "one recording per cell")
+        for name in files where name.hasSuffix(".json") {
+            let body = try JSONSerialization.jsonObject(with: Data(contentsOf: live.file("rec/\(name)")))
+            let sets = Set((body as? [String: Any])?.keys.map { $0 } ?? [])
+            #expect(sets.isSuperset(of: ["forecastHourly", "forecastDaily", "currentWeather"]), "\(name): \(sets)")
+        }
+        let startedAt = try #require(try live.runJSON("cached").startedAt)
+        let replayed = await live.run([
+            "run", "s.csv", "--replay", "rec", "--now", startedAt, "--state", "replay.sqlite", "--out", "replayed",
+        ])
+        #expect(replayed.exitCode == 0, "\(replayed.stderr)")
+        let original = try Data(contentsOf: live.file("cached/flights.csv"))
+        #expect(try Data(contentsOf: live.file("replayed/flights.csv")) == original)
+    }
+
     /// An ISO 8601 date-time, or `nil`.
     static func parse(_ text: String) -> Date? { try? Date(text, strategy: .iso8601) }
 }
