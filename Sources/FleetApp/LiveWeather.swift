@@ -11,6 +11,7 @@ struct LiveWeather {
     let environment: AppEnvironment
     let store: StateStore
     let runID: String
+    let interruption: RunInterruption
 
     /// Fetches the plan from WeatherKit.
     ///
@@ -29,13 +30,9 @@ struct LiveWeather {
                 maxRequests: options.maxRequests, retry: tuning.retryPolicy),
             breaker: breaker, recorder: recorder, progress: progress, now: environment.now)
         let task = Task { await engine.fetch(plan) }
-        let console = environment.console
-        let trap = SignalTrap { number in
-            console.err("\nfleetwx: \(number == SIGINT ? "SIGINT" : "SIGTERM") received: stopping; no new requests\n")
-            task.cancel()
-        }
+        interruption.onSignal { task.cancel() }
         let report = await task.value
-        trap.remove()
+        interruption.clear()
         progress.finish()
         return (report, await breaker.reason)
     }

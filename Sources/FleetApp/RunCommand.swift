@@ -16,7 +16,20 @@ struct RunCommand {
     /// The attribution link used when no data set carried one.
     static let defaultAttributionURL = "https://developer.apple.com/weatherkit/data-source-attribution/"
 
+    /// Runs with SIGINT/SIGTERM trapped for the whole command (see ``RunInterruption``).
     func execute() async throws(AppError) -> Int32 {
+        let interruption = RunInterruption()
+        let console = environment.console
+        let trap = SignalTrap { number in
+            console.err("\nfleetwx: \(number == SIGINT ? "SIGINT" : "SIGTERM") received: stopping; no new requests\n")
+            interruption.received(number)
+        }
+        defer { trap.remove() }
+        let code = try await execute(interruption: interruption)
+        return interruption.signal != nil && code == 0 ? 2 : code
+    }
+
+    private func execute(interruption: RunInterruption) async throws(AppError) -> Int32 {
         let startedAt = environment.now()
         let runID = Self.runID(startedAt)
         let clock = ContinuousClock()
@@ -33,7 +46,8 @@ struct RunCommand {
         try? await store.beginRun(
             RunStart(id: runID, startedAt: startedAt, command: "run", schedulePath: options.scheduleArgument))
         let fetchStart = clock.now
-        let (fetched, authFailure) = try await weather(for: plan, store: store, runID: runID)
+        let (fetched, authFailure) = try await weather(
+            for: plan, store: store, runID: runID, interruption: interruption)
         let fetchEnd = clock.now
         var fetch = fetched
         fetch.noteUnknownConditionCodes()
@@ -44,7 +58,8 @@ struct RunCommand {
             throw .fatal(failure)
         }
         let briefings = Briefer(config: options.config, planner: planner).brief(schedule.flights, fetch: fetch)
-        let exitCode = Self.exitCode(schedule: schedule, briefings: briefings, fetch: fetch)
+        var exitCode = Self.exitCode(schedule: schedule, briefings: briefings, fetch: fetch)
+        if interruption.signal != nil { exitCode = max(exitCode, 2) }
         let previous = await previousRun(store: store, runID: runID)
         let timings = RunSummary.Timings(
             planSeconds: (fetchStart - planStart).seconds, fetchSeconds: (fetchEnd - fetchStart).seconds,
@@ -74,7 +89,7 @@ struct RunCommand {
     }
 
     private func weather(
-        for plan: FetchPlan, store: StateStore, runID: String
+        for plan: FetchPlan, store: StateStore, runID: String, interruption: RunInterruption
     ) async throws(AppError) -> (FetchReport, AuthFailure?) {
         if let replay = options.replay {
             do {
@@ -83,7 +98,9 @@ struct RunCommand {
                 throw .fatal(error.description)
             }
         }
-        return try await LiveWeather(options: options, environment: environment, store: store, runID: runID).fetch(plan)
+        return try await LiveWeather(
+            options: options, environment: environment, store: store, runID: runID, interruption: interruption
+        ).fetch(plan)
     }
 
     private func previousRun(store: StateStore, runID: String) async -> (startedAt: Date, flights: [FlightOutcome])? {

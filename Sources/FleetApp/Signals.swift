@@ -1,7 +1,39 @@
 internal import Foundation
+internal import Synchronization
 
-/// Turns SIGINT and SIGTERM into cancellation of the fetch, so a stopped run sends nothing
-/// more, still writes its reports, and exits 2 with what was done.
+/// What SIGINT or SIGTERM did to a run: whether one arrived, and what to cancel.
+///
+/// Installed for the whole `run` command, so a signal at any point — fetching, briefing or
+/// writing reports — never kills the process half-way: the fetch stops sending, the reports
+/// are still written and published whole, and the run exits 2 with what was done.
+final class RunInterruption: Sendable {
+    private let state = Mutex<(signal: Int32?, cancel: (@Sendable () -> Void)?)>((nil, nil))
+
+    /// The signal received, if any.
+    var signal: Int32? { state.withLock { $0.signal } }
+
+    /// Registers what to cancel when a signal arrives (runs at once if one already has).
+    func onSignal(_ cancel: @escaping @Sendable () -> Void) {
+        let already = state.withLock { state -> Bool in
+            state.cancel = cancel
+            return state.signal != nil
+        }
+        if already { cancel() }
+    }
+
+    /// Clears the registration once the cancellable work is done.
+    func clear() { state.withLock { $0.cancel = nil } }
+
+    func received(_ number: Int32) {
+        let cancel = state.withLock { state -> (@Sendable () -> Void)? in
+            if state.signal == nil { state.signal = number }
+            return state.cancel
+        }
+        cancel?()
+    }
+}
+
+/// Turns SIGINT and SIGTERM into a ``RunInterruption`` instead of killing the process.
 final class SignalTrap {
     private let sources: [any DispatchSourceSignal]
 
