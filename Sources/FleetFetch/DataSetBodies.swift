@@ -22,7 +22,12 @@ enum DataSetBodies {
     static func entries(
         from fetched: FetchedWeather, request: CellRequest, fetchedAt: Date
     ) -> [CacheEntry] {
-        let members = memberBodies(of: fetched.body, dataSets: request.dataSets)
+        var members = memberBodies(of: fetched.body, dataSets: request.dataSets)
+        if request.dataSets.contains(.weatherAlerts), members[.weatherAlerts] == nil {
+            // No alert coverage here: cache that answer too, or every rerun would ask again.
+            members[.weatherAlerts] = Data(#"{"weatherAlerts":{"alerts":[]}}"#.utf8)
+        }
+        let liveExpiry = fetched.response.currentWeather?.metadata?.expireTime ?? fetchedAt.addingTimeInterval(3600)
         var entries: [CacheEntry] = []
         for dataSet in request.dataSets {
             guard let body = members[dataSet] else { continue }
@@ -32,7 +37,7 @@ enum DataSetBodies {
                 CacheEntry(
                     cell: request.cell.text, dataSet: dataSet.rawValue, windowStart: window?.start,
                     windowEnd: window?.end, fetchedAt: fetchedAt, readTime: metadata?.readTime,
-                    expireTime: metadata?.expireTime, body: body))
+                    expireTime: metadata?.expireTime ?? (dataSet == .weatherAlerts ? liveExpiry : nil), body: body))
         }
         return entries
     }

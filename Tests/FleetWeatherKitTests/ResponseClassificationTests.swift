@@ -23,6 +23,12 @@ struct ResponseClassificationTests {
         return await #expect(throws: WeatherKitError.self) { try await client.fetchWeather(Self.query) }
     }
 
+    @Test func alertsMayBeAbsentWhereNotCovered() async throws {
+        let alertsOnly = WeatherQuery(latitude: 35.77, longitude: 140.39, dataSets: [.weatherAlerts])
+        let fetched = try await client(.always(status: 200, body: "{}")).fetchWeather(alertsOnly)
+        #expect(fetched.response.weatherAlerts == nil)
+    }
+
     @Test func requestCarriesBearerAcceptAndGzip() async throws {
         let body = #"{"currentWeather":{"asOf":"2026-01-01T00:00:00Z","conditionCode":"Clear"}}"#
         let transport = FakeTransport.always(status: 200, body: body, headers: ["X-Request-ID": "abc"])
