@@ -1,15 +1,23 @@
+internal import FleetStore
 internal import FleetWeatherKit
 internal import Foundation
 
 /// `fleetwx check-credentials`: mint a token, make one availability call, explain failures.
+///
+/// The one call is recorded in the quota ledger like any other request (WeatherKit counts
+/// every HTTP request), and refused when the month's quota is used up.
 struct CheckCredentialsCommand {
     let endpoint: String
+    let state: URL
+    let monthlyQuota: Int
     let environment: AppEnvironment
 
     init(_ parsed: ParsedArguments, environment: AppEnvironment) throws(AppError) {
         guard parsed.positionals.isEmpty else { throw .usage("'check-credentials' takes no arguments") }
         endpoint =
             parsed.options["endpoint"] ?? environment.variables["WEATHERKIT_ENDPOINT"] ?? "https://weatherkit.apple.com"
+        state = StatePath.resolve(parsed.options["state"], environment: environment)
+        monthlyQuota = try parsed.integer("monthly-quota", in: 0...1_000_000_000) ?? 500_000
         self.environment = environment
     }
 
@@ -20,9 +28,26 @@ struct CheckCredentialsCommand {
         } catch {
             throw .fatal(error.description)
         }
+        let store = try StateAccess.open(state, now: environment.now)
+        let ledger = LedgerRequest(
+            runID: "check-credentials-\(Timestamps.iso(environment.now()))", cell: "availability",
+            monthlyLimit: monthlyQuota)
+        let reservation: Reservation?
+        do {
+            reservation = try await store.reserve(ledger)
+        } catch {
+            throw .fatal("state database \(state.path): \(error.description)")
+        }
+        guard let reservation else {
+            throw .fatal(
+                "this month's WeatherKit quota (\(monthlyQuota) calls) is used up; check-credentials makes one call")
+        }
         let check = CredentialCheck(
             endpoint: checked, transport: URLSessionTransport(maximumConcurrentRequests: 1), now: environment.now)
         let report = await check.run(environment: environment.variables)
+        let called = report.steps.contains { $0.title == "WeatherKit call" }
+        let outcome: LedgerOutcome = !called ? .notSent : report.availableDataSets != nil ? .succeeded : .failed
+        try? await store.complete(reservation, outcome: outcome, httpStatus: nil)
         environment.console.out(report.description + "\n")
         return report.passed ? 0 : 1
     }

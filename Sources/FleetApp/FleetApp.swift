@@ -13,7 +13,7 @@ public enum FleetApp {
         "quota": ["state", "monthly-quota"],
         "cache": ["state"],
         "airports": [],
-        "check-credentials": ["endpoint", "language"],
+        "check-credentials": ["endpoint", "state", "monthly-quota"],
     ]
 
     static let flagOptions: [String: Set<String>] = [
@@ -28,9 +28,13 @@ public enum FleetApp {
     ///   - environment: The outside world.
     /// - Returns: The exit code.
     public static func main(_ arguments: [String], environment: AppEnvironment) async -> Int32 {
-        if arguments.isEmpty || ["--help", "-h", "help"].contains(arguments[0]) {
+        if arguments.isEmpty {
+            environment.console.err(Usage.text)  // a usage error: the text is for a person
+            return 64
+        }
+        if ["--help", "-h", "help"].contains(arguments[0]) {
             environment.console.out(Usage.text)
-            return arguments.isEmpty ? 64 : 0
+            return 0
         }
         if arguments[0] == "--version" {
             environment.console.out(version + "\n")

@@ -10,7 +10,9 @@ enum Usage {
           fleetwx cache [--state FILE] [--prune] [--json]
                                                 show (or prune expired) cached weather
           fleetwx airports CODE...              resolve IATA/ICAO codes the way run does
-          fleetwx check-credentials             mint a token, make one availability call
+          fleetwx check-credentials [--state FILE]
+                                                mint a token, make one availability call
+                                                (recorded in the quota ledger)
 
         OPTIONS (run, plan)
           --out DIR             report directory (default Output/<UTC date>)

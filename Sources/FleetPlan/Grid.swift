@@ -34,8 +34,12 @@ public struct Grid: Sendable, Equatable {
     ///   - longitude: Degrees east.
     /// - Returns: The cell's key and rounded coordinates.
     public func key(latitude: Double, longitude: Double) -> CellKey {
-        let lat = round(latitude)
-        let lon = round(longitude)
+        // A coarse grid can round past the poles or the antimeridian; WeatherKit refuses
+        // coordinates outside ±90/±180, so clamp latitude and wrap longitude.
+        let lat = min(90, max(-90, round(latitude)))
+        var lon = round(longitude)
+        if lon > 180 { lon = round(lon - 360) }
+        if lon < -180 { lon = round(lon + 360) }
         return CellKey(latitude: lat, longitude: lon, text: "\(format(lat)),\(format(lon))")
     }
 

@@ -119,6 +119,7 @@ class Handler(BaseHTTPRequestHandler):
             "hasBearer": (self.headers.get("Authorization") or "").startswith("Bearer "),
         }
         self.state.enter()
+        self.pending = (entry, started)
         try:
             verified, reason = self.state.check_token(self.headers.get("Authorization"))
             entry["tokenVerified"] = verified
@@ -130,9 +131,21 @@ class Handler(BaseHTTPRequestHandler):
             entry["fault"] = rule.mode if rule else None
             status = self.respond(kind, segments, query, verified, rule)
         finally:
-            self.state.leave()
+            self.finish_entry(locals().get("status"))
+
+    def finish_entry(self, status):
+        """Logs the pending API request and ends its in-flight span, once.
+
+        Called just before the response goes out (so a client that has its answer always
+        finds its request in the log and the counters), or after a request that ended
+        without one."""
+        pending, self.pending = getattr(self, "pending", None), None
+        if pending is None:
+            return
+        entry, started = pending
         entry["status"] = status
         entry["durationMs"] = round((time.time() - started) * 1000, 1)
+        self.state.leave()
         self.state.record(entry)
 
     def respond(self, kind, segments, query, verified, rule):
@@ -235,6 +248,7 @@ class Handler(BaseHTTPRequestHandler):
         return self.send_bytes(status, body, headers)
 
     def send_bytes(self, status, body, headers=None):
+        self.finish_entry(status)
         try:
             self.send_response(status)
             for name, value in (headers or {}).items():
