@@ -111,7 +111,10 @@ let package = Package(
         ),
         .testTarget(
             name: "FleetAppTests",
-            dependencies: ["FleetApp", "FleetAuth", "FleetReports", "FleetTestSupport", "fleetwx"]
+            dependencies: [
+                "FleetApp", "FleetAirports", "FleetAuth", "FleetBriefing", "FleetFetch", "FleetPlan", "FleetReports",
+                "FleetSchedule", "FleetStore", "FleetTestSupport", "FleetWeatherKit", "fleetwx",
+            ]
         ),
     ]
 )

@@ -51,10 +51,23 @@ extension AirportDirectory {
     /// - Returns: The directory.
     /// - Throws: ``AirportsError`` when the resource is missing or malformed.
     public static func bundled() throws(AirportsError) -> AirportDirectory {
+        try load(from: bundledURL())
+    }
+
+    /// Where the airport data is: `FLEETWX_AIRPORTS` if set, else the resource bundle beside
+    /// the executable (an installed copy), else the package's own resource bundle (a build
+    /// directory). Checked in that order so a copied binary finds its data without reaching
+    /// `Bundle.module`, which stops the process when the bundle is missing.
+    static func bundledURL() throws(AirportsError) -> URL {
+        if let path = ProcessInfo.processInfo.environment["FLEETWX_AIRPORTS"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
+        let beside = Bundle.main.bundleURL.appendingPathComponent("fleetwx_FleetAirports.resources/airports.csv")
+        if FileManager.default.fileExists(atPath: beside.path) { return beside }
         guard let url = Bundle.module.url(forResource: "airports", withExtension: "csv") else {
             throw .resourceMissing
         }
-        return try load(from: url)
+        return url
     }
 
     /// Loads a directory from an airportsdata-format CSV file.

@@ -53,8 +53,11 @@ struct RunCommand {
         fetch.noteUnknownConditionCodes()
         for warning in fetch.warnings.prefix(20) { environment.console.err("fleetwx: warning: \(warning)\n") }
         if let failure = Self.nothingObtained(fetch, plan: plan, authFailure: authFailure) {
+            let counters = (try? JSONEncoder().encode(["requests": fetch.counters])).map {
+                String(decoding: $0, as: UTF8.self)
+            }
             try? await store.finishRun(
-                id: runID, finishedAt: environment.now(), exitCode: 1, summaryJSON: "{}", flights: [])
+                id: runID, finishedAt: environment.now(), exitCode: 1, summaryJSON: counters ?? "{}", flights: [])
             throw .fatal(failure)
         }
         let briefings = Briefer(config: options.config, planner: planner).brief(schedule.flights, fetch: fetch)
@@ -103,11 +106,24 @@ struct RunCommand {
         ).fetch(plan)
     }
 
+    /// The latest earlier run to compare with: finished, with a report, and of the same
+    /// source (a replayed recording is not compared with live weather, nor the reverse).
     private func previousRun(store: StateStore, runID: String) async -> (startedAt: Date, flights: [FlightOutcome])? {
-        guard let run = try? await store.lastFinishedRun(before: runID), run.exitCode != 1,
-            let flights = try? await store.flightOutcomes(runID: run.id), !flights.isEmpty
+        let source = options.replay == nil ? "weatherkit" : "replay"
+        let runs = (try? await store.recentRuns(limit: 50)) ?? []
+        for run in runs where run.id != runID && run.isFinished && run.exitCode != 1 {
+            guard Self.source(of: run.summaryJSON) == source else { continue }
+            guard let flights = try? await store.flightOutcomes(runID: run.id), !flights.isEmpty else { return nil }
+            return (run.startedAt, flights)
+        }
+        return nil
+    }
+
+    static func source(of summaryJSON: String?) -> String? {
+        guard let data = summaryJSON?.data(using: .utf8),
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
         else { return nil }
-        return (run.startedAt, flights)
+        return object["source"] as? String
     }
 
     private func write(_ model: ReportModel, to out: URL) throws(AppError) {

@@ -82,11 +82,38 @@ public struct BriefingConfig: Sendable, Equatable, Codable {
             )
         }
         for (key, value) in object { merged?[key] = value }
+        let config: BriefingConfig
         do {
             let data = try JSONSerialization.data(withJSONObject: merged ?? [:])
-            return try JSONDecoder().decode(BriefingConfig.self, from: data)
+            config = try JSONDecoder().decode(BriefingConfig.self, from: data)
         } catch {
             throw .configInvalid(path: path, reason: "a value is not a number of the right kind (\(error))")
         }
+        if let problem = config.problem { throw .configInvalid(path: path, reason: problem) }
+        return config
+    }
+
+    /// What is inconsistent in the thresholds, if anything: a red limit milder than its amber
+    /// one, or a value out of range, would quietly brief bad weather as green.
+    public var problem: String? {
+        let ordered: [(String, Double, String, Double)] = [
+            ("windAmberKt", windAmberKt, "windRedKt", windRedKt),
+            ("gustAmberKt", gustAmberKt, "gustRedKt", gustRedKt),
+            ("visibilityRedM", visibilityRedM, "visibilityAmberM", visibilityAmberM),
+            ("heatAmberC", heatAmberC, "heatRedC", heatRedC),
+            ("coldRedC", coldRedC, "coldAmberC", coldAmberC),
+        ]
+        for (lowName, low, highName, high) in ordered where !(low <= high) {
+            return "\(lowName) (\(low)) must not be above \(highName) (\(high))"
+        }
+        let nonNegative: [(String, Double)] = [
+            ("windAmberKt", windAmberKt), ("gustAmberKt", gustAmberKt), ("gustSpreadAmberKt", gustSpreadAmberKt),
+            ("visibilityRedM", visibilityRedM), ("icingVisibilityM", icingVisibilityM),
+            ("heavyRainMmPerHour", heavyRainMmPerHour), ("heavySnowMmPerHour", heavySnowMmPerHour),
+        ]
+        for (name, value) in nonNegative where !(value >= 0) { return "\(name) must not be negative" }
+        if !(0...1).contains(precipitationChanceMin) { return "precipitationChanceMin must be from 0 to 1" }
+        if !(0...180).contains(windowMinutes) { return "windowMinutes must be from 0 to 180" }
+        return nil
     }
 }

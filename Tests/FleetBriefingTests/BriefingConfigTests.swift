@@ -113,3 +113,27 @@ struct BriefingConfigTests {
         #expect(path == missing.path)
     }
 }
+
+@Suite("Briefing configuration checks")
+struct BriefingConfigCheckTests {
+    @Test(
+        "inconsistent or out-of-range thresholds are refused with the reason",
+        arguments: [
+            (#"{"windRedKt": 20}"#, "windAmberKt"),
+            (#"{"visibilityRedM": 9000}"#, "visibilityRedM"),
+            (#"{"coldRedC": -10}"#, "coldRedC"),
+            (#"{"windowMinutes": -60}"#, "windowMinutes"),
+            (#"{"precipitationChanceMin": 2}"#, "precipitationChanceMin"),
+        ])
+    func refused(_ json: String, _ name: String) throws {
+        let error = #expect(throws: BriefingError.self) {
+            try BriefingConfig.overlay(json: Data(json.utf8), path: "t.json")
+        }
+        #expect(error?.description.contains(name) == true, "\(String(describing: error))")
+    }
+
+    @Test("the defaults are consistent")
+    func defaultsPass() {
+        #expect(BriefingConfig().problem == nil)
+    }
+}
