@@ -70,14 +70,14 @@ def write_inputs(flights, airports, routes, base, rng):
     return schedule, len(chosen), len(pairs)
 
 
-def run_once(binary, schedule, index):
+def run_once(binary, schedule, out_root, index):
     """Runs fleetwx once; returns wall seconds, CPU seconds and peak RSS (MiB) of that process.
 
     Each run writes a report directory of its own: deleting thousands of files just before
     creating thousands more makes ext4 skip recently freed inodes, which a nightly job (one
     new dated directory a day) never meets.
     """
-    out = os.path.join(WORK, "out", f"report-{index}")
+    out = os.path.join(out_root, f"report-{index}")
     state = os.path.join(WORK, "state.sqlite")
     started = time.monotonic()
     process = subprocess.Popen(
@@ -109,9 +109,12 @@ def main():
     binary = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
                             capture_output=True, text=True).stdout.strip() + "/fleetwx"
     print(f"schedule: {args.flights} flights, {airports} airports, {routes} routes (replayed, release build)")
+    # Outputs go to a directory of this invocation's own and are deleted only after measuring:
+    # creating thousands of files right after deleting thousands makes ext4 scan past the
+    # recently freed inodes, which a nightly job (a new dated directory each day) never meets.
+    out_root = os.path.join(WORK, "out", time.strftime("%Y%m%dT%H%M%S"))
+    results = [run_once(binary, schedule, out_root, index) for index in range(args.runs)]
     shutil.rmtree(os.path.join(WORK, "out"), ignore_errors=True)
-    time.sleep(5)  # let the file system forget the deleted inodes of an earlier benchmark
-    results = [run_once(binary, schedule, index) for index in range(args.runs)]
     for index, (wall, cpu, rss) in enumerate(results, start=1):
         print(f"run {index}: wall {wall:.2f} s, cpu {cpu:.2f} s, peak rss {rss:.0f} MiB, "
               f"{args.flights / wall:,.0f} flights/s")
