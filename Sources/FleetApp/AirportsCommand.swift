@@ -39,12 +39,6 @@ struct AirportsCommand {
     }
 
     static func json(_ airports: [Airport]) throws(AppError) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        do {
-            return String(decoding: try encoder.encode(airports), as: UTF8.self) + "\n"
-        } catch {
-            throw .fatal("cannot encode airports: \(error)")
-        }
+        try JSONText.encode(airports)
     }
 }

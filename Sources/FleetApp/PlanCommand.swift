@@ -100,13 +100,7 @@ struct PlanReport {
             requests: [
                 "planned": plan.requests.count, "cache_hits": preview?.cacheHits ?? 0, "to_send": toSend,
             ], quota: pace, cellList: cells)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        do {
-            return String(decoding: try encoder.encode(body), as: UTF8.self) + "\n"
-        } catch {
-            throw .fatal("cannot encode the plan: \(error)")
-        }
+        return try JSONText.encode(body)
     }
 
     func table() -> String {

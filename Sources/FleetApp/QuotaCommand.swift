@@ -61,11 +61,8 @@ struct QuotaCommand {
     }
 
     static func requestsSent(_ summaryJSON: String?) -> Int {
-        guard let data = summaryJSON?.data(using: .utf8),
-            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let requests = object["requests"] as? [String: Any]
-        else { return 0 }
-        return (requests["sent"] as? Int) ?? 0
+        let requests = RunHistory.summary(summaryJSON)["requests"] as? [String: Any]
+        return (requests?["sent"] as? Int) ?? 0
     }
 
     static func table(_ report: Report) -> String {

@@ -120,10 +120,7 @@ struct RunCommand {
     }
 
     static func source(of summaryJSON: String?) -> String? {
-        guard let data = summaryJSON?.data(using: .utf8),
-            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-        else { return nil }
-        return object["source"] as? String
+        RunHistory.summary(summaryJSON)["source"] as? String
     }
 
     private func write(_ model: ReportModel, to out: URL) throws(AppError) {

@@ -17,7 +17,15 @@ enum RunHistory {
     /// The alert identity compared across runs.
     static func alertIDs(_ briefing: FlightBriefing) -> [String] {
         let alerts = briefing.departure.alerts + briefing.arrival.alerts
-        return Array(Set(alerts.map { $0.id ?? ($0.description ?? "") + "|" + ($0.source ?? "") })).sorted()
+        return Array(Set(alerts.map(\.identity))).sorted()
+    }
+
+    /// A stored run's `run.json` summary as a dictionary (empty when absent or unreadable).
+    static func summary(_ json: String?) -> [String: Any] {
+        guard let data = json?.data(using: .utf8),
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { return [:] }
+        return object
     }
 
     /// The per-flight records kept for a run.
@@ -46,7 +54,7 @@ enum RunHistory {
             let oldRisk = Risk(rawValue: old.risk)
             let known = Set(old.alertIDs)
             let alerts = (briefing.departure.alerts + briefing.arrival.alerts).filter { alert in
-                !known.contains(alert.id ?? (alert.description ?? "") + "|" + (alert.source ?? ""))
+                !known.contains(alert.identity)
             }
             let change = RunChanges.Change(
                 flight: briefing.flight.number, route: briefing.flight.route, departure: briefing.flight.departure,

@@ -45,7 +45,7 @@ public struct EndBriefing: Sendable, Equatable {
 
     /// The alerts that stand out (extreme or severe).
     public var majorAlerts: [WeatherAlertSummary] {
-        alerts.filter { $0.severity == .extreme || $0.severity == .severe }
+        alerts.filter(\.standsOut)
     }
 }
 
@@ -63,4 +63,10 @@ public enum EndData: Sendable, Equatable {
         if case .missing = self { return false }
         return true
     }
+}
+
+extension WeatherAlertSummary {
+    /// Restraint: only extreme and severe alerts stand out in reports (and make an end red);
+    /// the others are shown quietly.
+    public var standsOut: Bool { severity == .extreme || severity == .severe }
 }

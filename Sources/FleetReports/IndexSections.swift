@@ -55,14 +55,14 @@ enum AlertsSection {
         for briefing in briefings {
             for end in [briefing.departure, briefing.arrival] {
                 for alert in end.alerts {
-                    let id = alert.id ?? (alert.description ?? "") + (alert.source ?? "")
+                    let id = alert.identity
                     airportsByAlert[id, default: []].insert(end.airport.code)
                     if seen.insert(id).inserted { alerts.append((alert, [])) }
                 }
             }
         }
         alerts = alerts.map { entry in
-            let id = entry.alert.id ?? (entry.alert.description ?? "") + (entry.alert.source ?? "")
+            let id = entry.alert.identity
             return (entry.alert, (airportsByAlert[id] ?? []).sorted())
         }
         section.element("h2", text: "Weather alerts")
@@ -71,8 +71,8 @@ enum AlertsSection {
             return
         }
         let ordered = alerts.sorted { ($0.alert.severity?.rank ?? 4) < ($1.alert.severity?.rank ?? 4) }
-        let major = ordered.filter { $0.alert.severity == .extreme || $0.alert.severity == .severe }
-        let quiet = ordered.filter { !($0.alert.severity == .extreme || $0.alert.severity == .severe) }
+        let major = ordered.filter(\.alert.standsOut)
+        let quiet = ordered.filter { !$0.alert.standsOut }
         for entry in major { AlertView.render(section, entry.alert, airports: entry.airports, major: true) }
         if !quiet.isEmpty {
             let details = section.element("details")

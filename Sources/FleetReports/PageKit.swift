@@ -61,7 +61,7 @@ enum PageKit {
     /// Alert tags: extreme and severe stand out, the rest are quiet.
     static func alertTags(_ parent: HTMLNode, _ alerts: [WeatherAlertSummary]) {
         for alert in alerts {
-            let major = alert.severity == .extreme || alert.severity == .severe
+            let major = alert.standsOut
             let tag = parent.element("span", [("class", major ? "hazard hazard-red" : "alert-minor")])
             tag.text("\(major ? "ALERT" : "alert") (\(alert.severity?.token ?? "unknown")): \(alert.description ?? "")")
         }

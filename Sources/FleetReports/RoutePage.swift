@@ -99,9 +99,9 @@ enum RoutePage {
         var any = false
         for flight in flights {
             for end in [flight.departure, flight.arrival] {
-                for alert in end.alerts where seen.insert(alert.id ?? alert.description ?? "").inserted {
+                for alert in end.alerts where seen.insert(alert.identity).inserted {
                     any = true
-                    let major = alert.severity == .extreme || alert.severity == .severe
+                    let major = alert.standsOut
                     AlertView.render(section, alert, airports: [end.airport.code], major: major)
                 }
             }

@@ -69,4 +69,7 @@ public struct WeatherAlertSummary: Sendable, Codable, Equatable {
 
     /// When the alert's hazard ends: the event end, else when the alert expires.
     public var end: Date? { eventEndTime ?? expireTime }
+
+    /// What identifies the alert across bodies and runs: its id, else headline and agency.
+    public var identity: String { id ?? (description ?? "") + "|" + (source ?? "") }
 }

@@ -121,7 +121,7 @@ struct FixtureTests {
         }
     }
 
-    @Test("10,000 rows parse quickly")
+    @Test("10,000 rows are all read (speed is benchmarked, not tested)")
     func tenThousandRows() throws {
         let codes = ["JFK", "LHR", "SYD", "SIN", "DXB", "CDG", "NRT", "SFO", "ORD", "DEL"]
         var lines = [Fixture.header]
@@ -138,13 +138,8 @@ struct FixtureTests {
             lines.append("XX\(index),\(origin),\(destination),\(time),\(arrival)")
         }
         let text = lines.joined(separator: "\n")
-        let clock = ContinuousClock()
-        var schedule = Schedule()
-        let elapsed = try clock.measure { schedule = try Fixture.reader.read(text: text) }
+        // Speed is measured by scripts/bench_pipeline.py, not here.
+        let schedule = try Fixture.reader.read(text: text)
         #expect(schedule.dataRows == 10_000)
-        // Debug builds are several times slower than release; this bound only catches a
-        // per-row cost gone wrong (formatters or time zones created per row).
-        #expect(elapsed < .seconds(5), "took \(elapsed)")
-        print("10,000 schedule rows read in \(elapsed)")
     }
 }

@@ -117,18 +117,16 @@ struct LiveClientTests {
     }
 
     @Test func hangTimesOutAsTransient() async throws {
-        let server = try await FakeWeatherKitServer.start(arguments: ["--fault", "hang", "--hang-seconds", "4"])
+        // The server would answer after 30 s; only the client's 1 s timeout can end the request
+        // with "timed out" (no wall-clock bound here: a loaded machine may run the timer late).
+        let server = try await FakeWeatherKitServer.start(arguments: ["--fault", "hang", "--hang-seconds", "30"])
         defer { server.stop() }
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let impatient = try client(server, directory: directory, timeout: .seconds(1))
-        let clock = ContinuousClock()
-        let began = clock.now
         let error = await #expect(throws: WeatherKitError.self) { try await impatient.fetchWeather(query()) }
-        let elapsed = clock.now - began
         #expect(error?.isRetryable == true)
         #expect(error?.description.contains("timed out") == true, "\(String(describing: error))")
-        #expect(elapsed < .seconds(3), "took \(elapsed)")
     }
 
     @Test func concurrentRequestsRunInParallel() async throws {

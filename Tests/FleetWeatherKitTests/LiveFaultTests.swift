@@ -118,18 +118,17 @@ struct LiveFaultTests {
     }
 
     @Test func cancellationCancelsTheRequest() async throws {
-        let server = try await FakeWeatherKitServer.start(arguments: ["--fault", "hang", "--hang-seconds", "5"])
+        // The server would answer after 30 s; only cancellation can end the request early with
+        // `.cancelled` (no wall-clock bound: timing belongs in benchmarks).
+        let server = try await FakeWeatherKitServer.start(arguments: ["--fault", "hang", "--hang-seconds", "30"])
         defer { server.stop() }
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let client = try client(server, directory)
-        let clock = ContinuousClock()
-        let began = clock.now
         let task = Task { try await client.fetchWeather(Self.query) }
         try await Task.sleep(for: .milliseconds(300))
         task.cancel()
         let result = await task.result
-        #expect(clock.now - began < .seconds(3))
         #expect(throws: WeatherKitError.cancelled) { try result.get() }
     }
 
