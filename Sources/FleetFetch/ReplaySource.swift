@@ -27,7 +27,7 @@ public struct ReplaySource: Sendable {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         } catch {
-            throw .replayDirectoryUnreadable(path: directory.path, reason: Self.describe(error))
+            throw .replayDirectoryUnreadable(path: directory.path, reason: error.localizedDescription)
         }
         var weather: [String: CellWeather] = [:]
         var problems: [String] = []
@@ -35,8 +35,15 @@ public struct ReplaySource: Sendable {
         let decoder = WeatherJSON.decoder()
         for name in names.sorted() where name.hasSuffix(".json") {
             let file = directory.appendingPathComponent(name)
+            let data: Data
             do {
-                let body = try decoder.decode(WeatherResponse.self, from: Data(contentsOf: file))
+                data = try Data(contentsOf: file)
+            } catch {
+                problems.append("\(name): cannot be read (\(error.localizedDescription))")
+                continue
+            }
+            do {
+                let body = try decoder.decode(WeatherResponse.self, from: data)
                 guard let location = body.location else {
                     problems.append("\(name): no metadata.latitude/longitude; cannot tell its location")
                     continue
@@ -45,7 +52,8 @@ public struct ReplaySource: Sendable {
                 weather[key.text, default: CellWeather()].merge(body)
                 count += 1
             } catch {
-                problems.append("\(name): not a WeatherKit weather body (\(Self.describe(error)))")
+                problems.append(
+                    "\(name): not a WeatherKit weather body (\(WeatherJSON.describe(error, size: data.count)))")
             }
         }
         self.weather = weather
@@ -72,19 +80,5 @@ public struct ReplaySource: Sendable {
             }
         }
         return report
-    }
-
-    private static func describe(_ error: any Error) -> String {
-        if let decoding = error as? DecodingError {
-            switch decoding {
-            case .dataCorrupted(let context): return context.debugDescription
-            case .keyNotFound(let key, _): return "missing \(key.stringValue)"
-            case .typeMismatch(_, let context), .valueNotFound(_, let context):
-                let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-                return "\(path): \(context.debugDescription)"
-            @unknown default: return "\(error)"
-            }
-        }
-        return (error as NSError).localizedDescription
     }
 }

@@ -46,4 +46,25 @@ public enum WeatherJSON {
     public static func formatDate(_ date: Date) -> String {
         date.formatted(.iso8601)
     }
+
+    /// Why a body could not be decoded, in words: truncated JSON, or the path of the member
+    /// with an unexpected shape (used for live responses and for recordings alike).
+    ///
+    /// - Parameters:
+    ///   - error: The decoding error.
+    ///   - size: The body's size in bytes.
+    /// - Returns: The explanation.
+    public static func describe(_ error: any Error, size: Int) -> String {
+        guard let decoding = error as? DecodingError else { return "\(size) bytes, not valid JSON" }
+        switch decoding {
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            return "truncated or invalid JSON (\(size) bytes)"
+        case .dataCorrupted(let context), .typeMismatch(_, let context), .valueNotFound(_, let context),
+            .keyNotFound(_, let context):
+            let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
+            return "unexpected shape at \(path.joined(separator: ".")) (\(size) bytes)"
+        @unknown default:
+            return "\(size) bytes, not a WeatherKit body"
+        }
+    }
 }

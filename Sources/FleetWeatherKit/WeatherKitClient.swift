@@ -94,7 +94,7 @@ public struct WeatherKitClient: Sendable {
                 throw .transient(
                     reason: "truncated or invalid JSON body (\(response.body.count) bytes)", retryAfter: nil)
             }
-            throw .undecodable(Self.describe(error, size: response.body.count))
+            throw .undecodable(WeatherJSON.describe(error, size: response.body.count))
         }
         // WeatherKit leaves `weatherAlerts` out where no agency's alerts are covered (Japan,
         // for one), so a body without it is an answer, not an error.
@@ -175,19 +175,5 @@ public struct WeatherKitClient: Sendable {
         guard let decoding = error as? DecodingError else { return true }
         if case .dataCorrupted(let context) = decoding, context.codingPath.isEmpty { return true }
         return false
-    }
-
-    private static func describe(_ error: any Error, size: Int) -> String {
-        guard let decoding = error as? DecodingError else { return "\(size) bytes, not valid JSON" }
-        switch decoding {
-        case .dataCorrupted(let context) where context.codingPath.isEmpty:
-            return "truncated or invalid JSON (\(size) bytes)"
-        case .dataCorrupted(let context), .typeMismatch(_, let context), .valueNotFound(_, let context),
-            .keyNotFound(_, let context):
-            let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
-            return "unexpected shape at \(path.joined(separator: ".")) (\(size) bytes)"
-        @unknown default:
-            return "\(size) bytes, not a WeatherKit body"
-        }
     }
 }
