@@ -52,8 +52,13 @@ class FaultRule:
 
 class ServerState:
     def __init__(self, public_key, team_id, service_id, key_id, iat_leeway, expire_seconds, latency_ms, rules, rng,
-                 log_path):
+                 log_path, gather=0, gather_seconds=20.0):
         self.lock = threading.Lock()
+        # Requests wait here until `gather` are in flight at once (or `gather_seconds` pass), so
+        # a concurrency test sees the client's real limit however slowly a loaded machine starts them.
+        self.gathering = threading.Condition(self.lock)
+        self.gather = gather
+        self.gather_seconds = gather_seconds
         self.public_key = public_key
         self.team_id, self.service_id, self.key_id = team_id, service_id, key_id
         self.iat_leeway = iat_leeway
@@ -72,6 +77,7 @@ class ServerState:
         self.log = []
         self.in_flight = 0
         self.peak_in_flight = 0
+        self.gathered = False  # set once `gather` requests were in flight together (or the wait timed out)
         self.by_status = Counter()
         self.by_kind = Counter()
         self.faults_applied = Counter()
@@ -207,6 +213,22 @@ class ServerState:
                 self.first_request_at = time.time()
             self.in_flight += 1
             self.peak_in_flight = max(self.peak_in_flight, self.in_flight)
+            if self.gather and self.in_flight >= self.gather:
+                self.gathered = True
+                self.gathering.notify_all()
+
+    def wait_for_gathering(self):
+        """Holds an API request until `gather` requests are in flight together; a no-op when off.
+
+        A client that never has that many in flight makes the first wait time out; later requests
+        then pass straight through, and the peak in the stats shows how far the client got.
+        """
+        with self.gathering:
+            if not self.gather or self.gathered:
+                return
+            if not self.gathering.wait_for(lambda: self.gathered, timeout=self.gather_seconds):
+                self.gathered = True
+                self.gathering.notify_all()
 
     def leave(self):
         with self.lock:

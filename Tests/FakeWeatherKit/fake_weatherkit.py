@@ -124,6 +124,7 @@ class Handler(BaseHTTPRequestHandler):
             verified, reason = self.state.check_token(self.headers.get("Authorization"))
             entry["tokenVerified"] = verified
             entry["tokenError"] = reason
+            self.state.wait_for_gathering()
             latency = self.state.latency_ms
             if latency > 0:
                 time.sleep(latency / 1000)
@@ -275,6 +276,9 @@ def parse_arguments(argv):
     parser.add_argument("--iat-leeway", type=float, default=5, help="seconds iat may be ahead of our clock")
     parser.add_argument("--expire-seconds", default="", help="N for all data sets, or set=N,set=N")
     parser.add_argument("--latency-ms", type=float, default=0)
+    parser.add_argument("--gather", type=int, default=0,
+                        help="hold API requests until N are in flight together (0 = off)")
+    parser.add_argument("--gather-seconds", type=float, default=20, help="longest wait for --gather")
     parser.add_argument("--fault", action="append", default=[], help="MODE[:COUNT[:FRACTION]] (repeatable)")
     parser.add_argument("--retry-after", default="2", help="Retry-After value for status429")
     parser.add_argument("--hang-seconds", type=float, default=30)
@@ -323,7 +327,8 @@ def main(argv):
     state = ServerState(
         public_key=load_public_key(args), team_id=args.team_id, service_id=args.service_id, key_id=args.key_id,
         iat_leeway=args.iat_leeway, expire_seconds=parse_expire(args.expire_seconds), latency_ms=args.latency_ms,
-        rules=[FaultRule.from_json(rule) for rule in rules], rng=random.Random(args.seed), log_path=args.log)
+        rules=[FaultRule.from_json(rule) for rule in rules], rng=random.Random(args.seed), log_path=args.log,
+        gather=args.gather, gather_seconds=args.gather_seconds)
     Handler.state = state
     ThreadingHTTPServer.request_queue_size = 128
     ThreadingHTTPServer.daemon_threads = True

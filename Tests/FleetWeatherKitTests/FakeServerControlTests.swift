@@ -34,6 +34,27 @@ struct FakeServerControlTests {
         #expect(try await server.stats().peakInFlight == 0)
     }
 
+    /// `--gather` must not hang a client that never reaches the count: the wait gives up.
+    @Test func gatherGivesUpWhenTheCountIsNeverReached() async throws {
+        let server = try await FakeWeatherKitServer.start(arguments: ["--gather", "4", "--gather-seconds", "0.5"])
+        defer { server.stop() }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let client = WeatherKitClient(
+            endpoint: try server.endpoint(), transport: URLSessionTransport(maximumConcurrentRequests: 2),
+            tokens: try TokenProvider(credentials: TestCredentials.install(in: directory)))
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<3 {
+                let query = WeatherQuery(latitude: Double(index), longitude: 0, dataSets: [.currentWeather])
+                group.addTask { _ = try await client.fetchWeather(query) }
+            }
+            try await group.waitForAll()
+        }
+        let stats = try await server.stats()
+        #expect(stats.weatherRequests == 3)
+        #expect(stats.peakInFlight == 2)
+    }
+
     @Test func fractionalAndTargetedRules() async throws {
         let server = try await FakeWeatherKitServer.start()
         defer { server.stop() }

@@ -133,7 +133,9 @@ struct LiveFaultTests {
     }
 
     @Test func connectionsPerHostFollowConcurrency() async throws {
-        let server = try await FakeWeatherKitServer.start(arguments: ["--latency-ms", "600"])
+        // Held until 3 are in flight (so the peak reaches the limit however slowly requests
+        // start), then 600 ms each, long enough for a fourth connection to show if one opened.
+        let server = try await FakeWeatherKitServer.start(arguments: ["--gather", "3", "--latency-ms", "600"])
         defer { server.stop() }
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
