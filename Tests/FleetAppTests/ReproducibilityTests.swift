@@ -5,23 +5,6 @@ import Testing
 
 @Suite("Reproducible reports")
 struct ReproducibilityTests {
-    /// Runs the built `fleetwx` binary (a fresh process each time, so hash seeds differ and
-    /// any dependence on dictionary order would show).
-    static func runBinary(_ arguments: [String], in directory: URL, environment: [String: String]) throws -> Int32 {
-        let binary = try #require(
-            Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent("fleetwx"))
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
-    }
-
     /// Every file of a report, relative path → bytes.
     static func files(under root: URL) throws -> [String: Data] {
         var result: [String: Data] = [:]
@@ -45,19 +28,22 @@ struct ReproducibilityTests {
     }
 
     @Test("identical inputs give byte-identical CSV and HTML apart from the run's own timestamps")
-    func byteIdentical() throws {
+    func byteIdentical() async throws {
         let directory = try TemporaryDirectory(prefix: "fleetwx-repro")
         defer { directory.remove() }
         let base = ["HOME": directory.url.path, "FLEETWX_TEMPLATES": AppHarness.templates.path]
         for (name, now) in [
             ("a", "2026-11-30T05:00:00Z"), ("b", "2026-11-30T05:00:00Z"), ("c", "2026-11-30T06:30:00Z"),
         ] {
-            let code = try Self.runBinary(
-                [
+            // The built binary, a fresh process each time, so hash seeds differ and any
+            // dependence on dictionary order would show (waited for without blocking a thread).
+            let run = try BinaryRun.start(
+                arguments: [
                     "run", AppHarness.demoSchedule.path, "--replay", AppHarness.demoWeather.path, "--out", name,
                     "--state", "\(name).sqlite", "--now", now,
-                ], in: directory.url, environment: base)
-            #expect(code == 0)
+                ], environment: base, directory: directory)
+            let result = try await run.wait()
+            #expect(result.exitCode == 0, "\(result.stderr)")
         }
         let first = try Self.files(under: directory.file("a"))
         let second = try Self.files(under: directory.file("b"))

@@ -4,14 +4,14 @@ import FleetWeatherKit
 import Foundation
 import Testing
 
-@Suite("check-credentials", .timeLimit(.minutes(1)))
+@Suite("check-credentials", .timeLimit(.minutes(3)))
 struct CredentialCheckTests {
     private func check(_ server: FakeWeatherKitServer, now: @escaping @Sendable () -> Date = { Date() }) throws
         -> CredentialCheck
     {
         CredentialCheck(
             endpoint: try server.endpoint(), transport: URLSessionTransport(maximumConcurrentRequests: 1), now: now,
-            timeout: .seconds(5))
+            timeout: .seconds(30))
     }
 
     private func step(_ report: CredentialReport, _ title: String) throws -> CredentialReport.Step {
@@ -99,7 +99,7 @@ struct CredentialCheckTests {
         defer { directory.remove() }
         let check = CredentialCheck(
             endpoint: try WeatherKitEndpoint(string: "http://127.0.0.1:9"),
-            transport: URLSessionTransport(maximumConcurrentRequests: 1), timeout: .seconds(5))
+            transport: URLSessionTransport(maximumConcurrentRequests: 1), timeout: .seconds(30))
         let report = await check.run(environment: try TestCredentials.environment(in: directory))
         let call = try step(report, "WeatherKit call")
         #expect(call.status == .fail)

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// The fake server's own controls, so other suites can rely on them.
-@Suite("Fake WeatherKit server controls", .timeLimit(.minutes(1)))
+@Suite("Fake WeatherKit server controls", .timeLimit(.minutes(3)))
 struct FakeServerControlTests {
     @Test func expiryLogAndReset() async throws {
         let directory = try TemporaryDirectory()

@@ -5,13 +5,13 @@ import Foundation
 import Testing
 
 /// The client against the fake WeatherKit server: real sockets, real tokens, real parsing.
-@Suite("WeatherKit client against the fake server", .timeLimit(.minutes(1)))
+@Suite("WeatherKit client against the fake server", .timeLimit(.minutes(3)))
 struct LiveClientTests {
     private static let start = Date(timeIntervalSince1970: 1_779_998_400)  // 2026-05-28T20:00:00Z
 
     private func client(
         _ server: FakeWeatherKitServer, directory: TemporaryDirectory, concurrency: Int = 4,
-        maximumResponseBytes: Int = URLSessionTransport.defaultMaximumResponseBytes, timeout: Duration = .seconds(10)
+        maximumResponseBytes: Int = URLSessionTransport.defaultMaximumResponseBytes, timeout: Duration = .seconds(30)
     ) throws -> WeatherKitClient {
         let tokens = try TokenProvider(credentials: TestCredentials.install(in: directory))
         let transport = URLSessionTransport(
@@ -132,9 +132,9 @@ struct LiveClientTests {
     @Test func concurrentRequestsRunInParallel() async throws {
         // The server holds requests until 16 are in flight together, so a loaded machine that
         // starts them slowly cannot hide the limit; a client capped below 16 stays below it (the
-        // wait gives up after 8 s, inside the client's 10 s timeout, so the peak is what fails).
+        // wait gives up after 20 s, inside the client's 30 s timeout, so the peak is what fails).
         let server = try await FakeWeatherKitServer.start(arguments: [
-            "--gather", "16", "--gather-seconds", "8", "--latency-ms", "100",
+            "--gather", "16", "--gather-seconds", "20", "--latency-ms", "100",
         ])
         defer { server.stop() }
         let directory = try TemporaryDirectory()
