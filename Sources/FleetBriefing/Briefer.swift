@@ -68,7 +68,30 @@ public struct Briefer: Sendable {
         guard let hour = weather.hour(containing: time) else {
             return missing("no forecast hour for \(WeatherJSON.formatDate(TimeMath.floorHour(time)))")
         }
-        return evaluate(airport: airport, time: time, hour: hour, weather: weather, status: outcome.status)
+        let briefing = evaluate(airport: airport, time: time, hour: hour, weather: weather, status: outcome.status)
+        let absent = Self.absentEssentials(hour)
+        guard !absent.isEmpty else { return briefing }
+        // What is there still counts (a thunderstorm code stays red), but the end is never
+        // green and the flight is not "ok": the missing value could hide a hazard.
+        let hourText = WeatherJSON.formatDate(TimeMath.floorHour(time))
+        return EndBriefing(
+            airport: airport, time: time, hour: hour, worstHour: briefing.worstHour, hazards: briefing.hazards,
+            category: briefing.category, alerts: briefing.alerts, risk: briefing.risk.worse(.unknown),
+            data: .missing("incomplete forecast hour \(hourText): no \(absent.joined(separator: ", "))"),
+            dataReadTime: briefing.dataReadTime)
+    }
+
+    /// The values an hour needs before it can be called good weather. A body may omit any field
+    /// (every one is optional), and a missing condition, temperature, wind or visibility could
+    /// hide a thunderstorm, icing, a gale or fog.
+    ///
+    /// - Parameter hour: The forecast hour of the scheduled time.
+    /// - Returns: The names of the absent values, in a fixed order; empty when complete.
+    static func absentEssentials(_ hour: HourWeather) -> [String] {
+        [
+            ("condition", hour.conditionCode == nil), ("temperature", hour.temperature == nil),
+            ("wind", hour.windSpeed == nil), ("visibility", hour.visibility == nil),
+        ].filter(\.1).map(\.0)
     }
 
     private func evaluate(

@@ -119,7 +119,8 @@ enum PageKit {
                 "span", [("class", "stale"), ("title", reason)],
                 text: "STALE \(Fixed.whole(hours.rounded(.up))) h")
         case .missing(let reason):
-            parent.element("span", [("class", "stale")], text: "NO DATA")
+            // An end with an hour but some values absent is incomplete, not empty.
+            parent.element("span", [("class", "stale")], text: end.hour == nil ? "NO DATA" : "INCOMPLETE")
             parent.element("span", [("class", "muted")], text: " " + reason)
         }
     }

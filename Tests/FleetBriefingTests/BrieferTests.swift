@@ -210,6 +210,46 @@ struct BrieferMissingTests {
     }
 }
 
+@Suite("Briefer: an incomplete scheduled hour is never green")
+struct BrieferIncompleteHourTests {
+    @Test(
+        "absent values make the end unknown, name what is missing, and keep any hazard found",
+        arguments: [
+            (["condition", "temperature", "wind", "visibility"], nil, Risk.unknown),
+            (["visibility"], nil, .unknown),
+            (["condition"], nil, .unknown),
+            (["temperature", "wind"], nil, .unknown),
+            (["visibility"], ConditionCode.thunderstorms, .red),
+            (["wind"], ConditionCode.foggy, .amber),
+        ])
+    func incompleteHour(absent: [String], condition: ConditionCode?, risk: Risk) throws {
+        let weather = dayWeather { index, hour in
+            guard index == 13 else { return }
+            if let condition { hour.conditionCode = condition }
+            if absent.contains("condition") { hour.conditionCode = nil }
+            if absent.contains("temperature") { hour.temperature = nil }
+            if absent.contains("wind") { hour.windSpeed = nil }
+            if absent.contains("visibility") { hour.visibility = nil }
+        }
+        let end = try departure(at: "2026-12-01T13:05:00Z", weather: weather)
+        #expect(end.risk == risk)
+        let list = absent.joined(separator: ", ")
+        #expect(end.data == .missing("incomplete forecast hour 2026-12-01T13:00:00Z: no \(list)"))
+        #expect(end.hour?.forecastStart == date("2026-12-01T13:00:00Z"), "what is there is still shown")
+        let flight = FlightBriefing(flight: TestFlights.flight(), departure: end, arrival: end)
+        #expect(flight.status == .unavailable)
+        #expect(flight.risk == risk)
+    }
+
+    @Test("only the scheduled hour must be complete: a sparse neighbour does not matter")
+    func sparseNeighbour() throws {
+        let weather = dayWeather { index, hour in if index == 14 { hour.visibility = nil } }
+        let end = try departure(at: "2026-12-01T13:05:00Z", weather: weather)
+        #expect(end.data == .fresh)
+        #expect(end.risk == .green)
+    }
+}
+
 @Suite("Briefer: flights")
 struct BrieferFlightTests {
     @Test("brief gives one briefing per flight, in input order, both ends looked up")
