@@ -34,6 +34,9 @@ struct RunCommand {
         let runID = Self.runID(startedAt)
         let clock = ContinuousClock()
         let planStart = clock.now
+        // A bad --out or missing templates must not cost a single request: checked first.
+        let out = options.outDirectory(runDate: startedAt, environment: environment)
+        let writer = try reportWriter(for: out)
         let airports = try Inputs.airports()
         let schedule = try Inputs.schedule(options.schedule, airports: airports)
         Inputs.report(warnings: schedule.warnings, path: options.scheduleArgument, console: environment.console)
@@ -77,8 +80,11 @@ struct RunCommand {
             weatherByAirport: Self.weatherByAirport(schedule.flights, plan: plan, fetch: fetch),
             attributionURL: Self.attributionURL(fetch),
             changes: previous.map { RunHistory.changes(briefings, previous: $0.flights, previousRunAt: $0.startedAt) })
-        let out = options.outDirectory(runDate: startedAt, environment: environment)
-        try write(model, to: out)
+        do {
+            try writer.write(model, to: out)
+        } catch {
+            throw .fatal(error.description)
+        }
         let json = (try? summary.json()).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         try? await store.finishRun(
             id: runID, finishedAt: environment.now(), exitCode: Int(exitCode), summaryJSON: json,
@@ -123,13 +129,15 @@ struct RunCommand {
         RunHistory.summary(summaryJSON)["source"] as? String
     }
 
-    private func write(_ model: ReportModel, to out: URL) throws(AppError) {
+    /// The report writer, with its templates loaded and `out` checked as a place to publish.
+    private func reportWriter(for out: URL) throws(AppError) -> ReportWriter {
         do {
             let directory = try ReportTemplates.locate(
                 explicit: options.templates, environment: environment.variables,
                 workingDirectory: environment.workingDirectory, executable: environment.executable)
             let writer = ReportWriter(templates: try ReportTemplates.load(from: directory))
-            try writer.write(model, to: out)
+            try ReportWriter.checkDestination(out)
+            return writer
         } catch {
             throw .fatal(error.description)
         }

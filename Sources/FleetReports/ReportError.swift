@@ -12,6 +12,9 @@ public enum ReportError: Error, Equatable, CustomStringConvertible {
     case unsafeFileName(String)
     /// The destination exists and is not a fleetwx report (nor empty): it is never replaced.
     case notAReport(path: String)
+    /// The destination is a symbolic link or named `latest`: publishing there would break the
+    /// `latest` link that points at the newest report.
+    case reservedDestination(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -25,6 +28,9 @@ public enum ReportError: Error, Equatable, CustomStringConvertible {
         case .notAReport(let path):
             "\(path) exists and is not a fleetwx report (or a link to one); refusing to replace it — "
                 + "choose another --out"
+        case .reservedDestination(let path, let reason):
+            "cannot publish a report at \(path): \(reason); choose another --out (a folder of its own, "
+                + "such as Output/2026-12-01)"
         }
     }
 }

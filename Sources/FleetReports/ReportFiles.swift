@@ -54,9 +54,18 @@ enum ReportFiles {
     static let marker = ".fleetwx-report"
 
     /// Refuses a destination that publishing could not replace safely: an existing directory
-    /// that is neither empty nor a fleetwx report, a file, or a `latest` that is not a link.
+    /// that is neither empty nor a fleetwx report, a file, a symbolic link (the exchange would
+    /// swap the link itself out), a folder named `latest` (the link beside each report), or a
+    /// `latest` that is not a link.
     static func checkReplaceable(_ destination: URL) throws(ReportError) {
         let manager = FileManager.default
+        if destination.lastPathComponent == "latest" {
+            throw .reservedDestination(path: destination.path, reason: "`latest` is the link to the newest report")
+        }
+        if (try? manager.destinationOfSymbolicLink(atPath: destination.path)) != nil {
+            throw .reservedDestination(
+                path: destination.path, reason: "it is a symbolic link, which publishing would replace")
+        }
         var isDirectory: ObjCBool = false
         if manager.fileExists(atPath: destination.path, isDirectory: &isDirectory) {
             let contents = (try? manager.contentsOfDirectory(atPath: destination.path)) ?? []

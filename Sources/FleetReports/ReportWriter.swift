@@ -19,6 +19,15 @@ public struct ReportWriter: Sendable {
         self.templates = templates
     }
 
+    /// Checks up front that a report could be published at `destination`, so a run refuses a
+    /// bad `--out` before it spends a single request (publishing checks again).
+    ///
+    /// - Parameter destination: The report directory (`--out`).
+    /// - Throws: ``ReportError/notAReport(path:)`` or ``ReportError/reservedDestination(path:reason:)``.
+    public static func checkDestination(_ destination: URL) throws(ReportError) {
+        try ReportFiles.checkReplaceable(destination)
+    }
+
     /// Writes and publishes a report.
     ///
     /// - Parameters:

@@ -177,4 +177,22 @@ struct OutputSafetyTests {
         #expect(result.exitCode == 1)
         #expect(try String(contentsOf: app.file("o/latest"), encoding: .utf8) == "mine\n")
     }
+
+    @Test(
+        "--out at the latest link, or at any symbolic link, is refused and the link keeps pointing at the report",
+        arguments: ["o/latest", "o/alias"])
+    func linkOutIsRefused(out: String) async throws {
+        let app = try AppHarness()
+        defer { app.remove() }
+        let first = ["run", AppHarness.demoSchedule.path, "--replay", AppHarness.demoWeather.path, "--out", "o/r"]
+        #expect(await app.run(first).exitCode == 0)
+        try FileManager.default.createSymbolicLink(atPath: app.file("o/alias").path, withDestinationPath: "r")
+        let result = await app.run(Array(first.dropLast()) + [out])
+        #expect(result.exitCode == 1)
+        #expect(result.stderr.contains("cannot publish a report at"), "\(result.stderr)")
+        for link in ["o/latest", "o/alias"] {
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: app.file(link).path) == "r")
+        }
+        #expect(await app.run(first).exitCode == 0, "later runs still publish")
+    }
 }

@@ -166,4 +166,21 @@ struct NothingObtainedTests {
         let latest = try FileManager.default.destinationOfSymbolicLink(atPath: live.file("Output/latest").path)
         #expect(latest == "good")
     }
+
+    @Test("an --out that cannot be published to, or missing templates, costs no request", arguments: [false, true])
+    func badOutputSendsNothing(missingTemplates: Bool) async throws {
+        let server = try await FakeWeatherKitServer.start()
+        defer { server.stop() }
+        let live = try LiveHarness()
+        defer { live.remove() }
+        try live.write(LiveSchedule.csv(LiveSchedule.flights(2)), to: "s.csv")
+        try live.write("keep me\n", to: "work/notes.txt")
+        var arguments = LiveRunTests.runArguments(server, out: missingTemplates ? "r" : "work")
+        if missingTemplates { arguments += ["--templates", "no-such-templates"] }
+        let result = await live.run(arguments)
+        #expect(result.exitCode == 1)
+        #expect(result.stderr.contains(missingTemplates ? "template" : "not a fleetwx report"), "\(result.stderr)")
+        #expect(try await server.stats().requests == 0)
+        #expect(try String(contentsOf: live.file("work/notes.txt"), encoding: .utf8) == "keep me\n")
+    }
 }
