@@ -2,12 +2,16 @@ internal import Foundation
 internal import Synchronization
 
 /// Where a command's output goes: stdout for what the command was asked to print, stderr for
-/// everything meant for people. A protocol so tests capture both.
+/// everything meant for people. A protocol so tests capture both. Control characters in the
+/// text are escaped on the way out (see ``Swift/String/escapingControls``); only ``redraw(_:)``
+/// emits the two sequences the live progress line needs.
 public protocol Console: Sendable {
     /// Writes to standard output.
     func out(_ text: String)
     /// Writes to standard error.
     func err(_ text: String)
+    /// Redraws the live progress line in place (only called when ``errIsTerminal``).
+    func redraw(_ line: String)
     /// Whether standard error is a terminal (live progress line) or a log (plain lines).
     var errIsTerminal: Bool { get }
 }
@@ -18,11 +22,15 @@ public struct StandardConsole: Console {
     public init() {}
 
     public func out(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        FileHandle.standardOutput.write(Data(text.escapingControls.utf8))
     }
 
     public func err(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        FileHandle.standardError.write(Data(text.escapingControls.utf8))
+    }
+
+    public func redraw(_ line: String) {
+        FileHandle.standardError.write(Data(("\r\u{1B}[K" + line.escapingControls).utf8))
     }
 
     public var errIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
@@ -35,8 +43,9 @@ public final class CapturingConsole: Console {
     /// Creates an empty console.
     public init() {}
 
-    public func out(_ text: String) { buffers.withLock { $0.out += text } }
-    public func err(_ text: String) { buffers.withLock { $0.err += text } }
+    public func out(_ text: String) { buffers.withLock { $0.out += text.escapingControls } }
+    public func err(_ text: String) { buffers.withLock { $0.err += text.escapingControls } }
+    public func redraw(_ line: String) { err(line + "\n") }
     public var errIsTerminal: Bool { false }
 
     /// Everything written to stdout.

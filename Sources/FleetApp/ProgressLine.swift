@@ -16,7 +16,7 @@ final class ProgressLine: FetchProgressSink {
     func report(_ progress: FetchProgress) {
         let line = Self.text(progress, now: now())
         if console.errIsTerminal {
-            console.err("\r\u{1B}[K" + line)
+            console.redraw(line)
             state.withLock { $0.drawn = true }
             return
         }
