@@ -182,15 +182,24 @@ public struct FetchEngine: Sendable {
             dailyEnd: request.dailyEnd, timeZone: request.timeZone, country: request.country)
         var attempt = 1
         var renewed = false
+        var trial = false  // this request decides for the others (see CircuitBreaker)
+        var generation = 0  // the token generation of the attempt
         while true {
             let held = attempt == 1 ? reserved : nil
+            if !trial {
+                switch await breaker.clearance() {
+                case .stop(let reason):
+                    await release(held)
+                    return .failure(.authorization(reason))
+                case .send(let chosen, let current):
+                    trial = chosen
+                    generation = current
+                }
+            }
             if Task.isCancelled {
                 await release(held)
+                await breaker.abandon(trial: trial)
                 return .failure(.interrupted)
-            }
-            if let reason = await breaker.reason {
-                await release(held)
-                return .failure(.authorization(reason))
             }
             let reservation: Reservation
             if let held {
@@ -198,7 +207,9 @@ public struct FetchEngine: Sendable {
             } else {
                 switch await reserve(request, attempt: attempt, tally: tally) {
                 case .success(let granted): reservation = granted
-                case .failure(let failure): return .failure(failure)
+                case .failure(let failure):
+                    await breaker.abandon(trial: trial)
+                    return .failure(failure)
                 }
             }
             tally.countSent(retry: attempt > 1)
@@ -207,6 +218,7 @@ public struct FetchEngine: Sendable {
                 let result = try await client.fetchWeather(query)
                 try? await store.complete(reservation, outcome: .succeeded, httpStatus: 200)
                 tally.countSucceeded()
+                await breaker.succeeded(trial: trial)
                 await keep(result, for: request, tally: tally)
                 return .success(result)
             } catch {
@@ -216,8 +228,13 @@ public struct FetchEngine: Sendable {
                 if case .tokenUnavailable = error { notSent = true }
                 try? await store.complete(reservation, outcome: notSent ? .notSent : .failed, httpStatus: nil)
                 if notSent { tally.uncountSent(retry: attempt > 1) }
-                switch await next(after: error, attempt: attempt, renewed: &renewed) {
-                case .retry: attempt += 1
+                let sentWith = generation
+                switch await next(
+                    after: error, attempt: attempt, renewed: &renewed, trial: &trial, generation: sentWith)
+                {
+                case .retry:
+                    attempt += 1
+                    if trial { generation = await breaker.generation }
                 case .stop(let failure): return .failure(failure)
                 }
             }
@@ -256,12 +273,22 @@ public struct FetchEngine: Sendable {
     }
 
     /// Decides between retrying and giving up after a failed attempt.
-    private func next(after error: WeatherKitError, attempt: Int, renewed: inout Bool) async -> Next {
-        if error == .cancelled || Task.isCancelled { return .stop(.interrupted) }
-        switch await breaker.record(error, afterRenewal: renewed) {
+    private func next(
+        after error: WeatherKitError, attempt: Int, renewed: inout Bool, trial: inout Bool, generation: Int
+    ) async -> Next {
+        if error == .cancelled || Task.isCancelled {
+            await breaker.abandon(trial: trial)
+            trial = false
+            return .stop(.interrupted)
+        }
+        let decision = await breaker.record(error, trial: trial, afterRenewal: renewed, generation: generation)
+        trial = decision == .retryWithNewToken  // only a renewal retry stays (or becomes) the trial
+        switch decision {
         case .retryWithNewToken:
             renewed = true
             _ = try? await client.tokens.renew()
+            return .retry
+        case .retry:
             return .retry
         case .stop(let reason):
             return .stop(.authorization(reason))

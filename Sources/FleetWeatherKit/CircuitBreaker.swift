@@ -1,49 +1,158 @@
-/// Stops the whole run from sending once WeatherKit has refused our credentials.
+/// Stops the whole run from sending once WeatherKit has refused our credentials, after as few
+/// requests as possible.
 ///
-/// A 401 may be a stale token, so the request that got it is retried once with a renewed
-/// token; if that retry is refused too, or `OVER_QUOTA` is seen, the breaker opens and stays
-/// open: every further request would be refused as well, and each still counts against the
-/// quota. Workers check ``isOpen`` before sending.
+/// A classic breaker with a half-open state. It starts half-open: the run's first request is a
+/// trial, sent alone while every other worker waits in ``clearance()``, so a run with wrong
+/// credentials or a used-up month costs one request (two with the token renewal) instead of
+/// one per worker. A 401 later in the run may be a stale token: the request that got it
+/// renews the token and retries once as the new trial, and requests refused meanwhile wait for
+/// its verdict instead of each renewing and retrying. A refused trial, or `OVER_QUOTA`, opens
+/// the breaker for good: every further request would be refused too, and each still counts
+/// against the quota.
 public actor CircuitBreaker {
     /// What a worker should do after a failed attempt.
     public enum Decision: Sendable, Equatable {
         /// Not an authorization failure: follow the ``RetryPolicy``.
         case proceed
-        /// Renew the token (``TokenSource/renew()``) and retry this request once, at once.
+        /// Renew the token (``TokenSource/renew()``) and retry this request once, at once, as
+        /// the trial (``record(_:trial:afterRenewal:)`` with `trial: true`).
         case retryWithNewToken
+        /// Another request's trial with a renewed token succeeded: retry at once with the
+        /// current token (no renewal).
+        case retry
         /// The breaker is open: stop sending; report ``AuthFailure/advice``.
         case stop(AuthFailure)
     }
 
-    /// Why the breaker opened, or `nil` while closed.
-    public private(set) var reason: AuthFailure?
+    /// Whether a worker may send now.
+    public enum Clearance: Sendable, Equatable {
+        /// Send; with `trial` true, this request decides for the others, which wait until it
+        /// reports through ``succeeded(trial:)``, ``record(_:trial:afterRenewal:generation:)``
+        /// or ``abandon(trial:)``. `generation` is the token ``generation`` the request is
+        /// sent with; pass it back to ``record(_:trial:afterRenewal:generation:)``.
+        case send(trial: Bool, generation: Int)
+        /// The breaker is open: do not send.
+        case stop(AuthFailure)
+    }
 
-    /// Creates a closed breaker.
-    public init() {}
+    private enum State: Equatable {
+        /// Requests flow.
+        case closed
+        /// One trial request decides (`trialRunning`) or is about to be chosen.
+        case halfOpen(trialRunning: Bool)
+        /// Nothing may be sent any more.
+        case open(AuthFailure)
+    }
+
+    private var state: State
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    /// How many times a 401 has led to a token renewal: a 401 on a request sent before the
+    /// latest renewal says nothing about the new token, so it neither renews again nor starts
+    /// another trial.
+    public private(set) var generation = 0
+
+    /// Creates a breaker.
+    ///
+    /// - Parameter trialFirst: Start half-open, so the first request is sent alone (the
+    ///   default); `false` starts closed.
+    public init(trialFirst: Bool = true) {
+        state = trialFirst ? .halfOpen(trialRunning: false) : .closed
+    }
+
+    /// Why the breaker opened, or `nil` while it has not.
+    public var reason: AuthFailure? {
+        if case .open(let failure) = state { return failure }
+        return nil
+    }
 
     /// Whether no request may be sent any more.
     public var isOpen: Bool { reason != nil }
+
+    /// How many workers are waiting for a trial's verdict (for tests and diagnostics).
+    public var waiting: Int { waiters.count }
+
+    /// Waits while a trial is deciding, then says whether to send (and whether as the trial).
+    ///
+    /// A waiting worker is resumed by the trial's verdict, which every trial gives (success,
+    /// failure, or ``abandon(trial:)`` when it ends otherwise, cancellation included).
+    ///
+    /// - Returns: The clearance.
+    public func clearance() async -> Clearance {
+        while true {
+            switch state {
+            case .open(let failure): return .stop(failure)
+            case .closed: return .send(trial: false, generation: generation)
+            case .halfOpen(trialRunning: false):
+                state = .halfOpen(trialRunning: true)
+                return .send(trial: true, generation: generation)
+            case .halfOpen(trialRunning: true):
+                await withCheckedContinuation { waiters.append($0) }
+            }
+        }
+    }
+
+    /// Records a successful request; a successful trial closes the breaker.
+    ///
+    /// - Parameter trial: Whether the request was the trial.
+    public func succeeded(trial: Bool) {
+        if trial, case .halfOpen = state { settle(.closed) }
+    }
+
+    /// Ends a trial that gave no verdict (cancelled, or refused a ledger row): the others go on.
+    ///
+    /// - Parameter trial: Whether the request was the trial (nothing happens otherwise).
+    public func abandon(trial: Bool) {
+        if trial, case .halfOpen = state { settle(.closed) }
+    }
 
     /// Records a failed attempt and says what to do next.
     ///
     /// - Parameters:
     ///   - error: How the attempt failed.
-    ///   - afterRenewal: Whether the attempt already used a renewed token.
+    ///   - trial: Whether the attempt was the trial.
+    ///   - afterRenewal: Whether the attempt already used a token renewed after a 401.
+    ///   - generation: The token generation the attempt was sent with.
     /// - Returns: The decision.
-    public func record(_ error: WeatherKitError, afterRenewal: Bool) -> Decision {
-        if let reason { return .stop(reason) }
-        guard let failure = AuthFailure(error) else { return .proceed }
-        if failure == .overQuota || afterRenewal {
-            reason = failure
+    public func record(
+        _ error: WeatherKitError, trial: Bool, afterRenewal: Bool, generation sentWith: Int
+    ) async -> Decision {
+        if case .open(let failure) = state { return .stop(failure) }
+        guard let failure = AuthFailure(error) else {
+            if trial { settle(.closed) }  // no verdict on the credentials: let the others go
+            return .proceed
+        }
+        if failure == .overQuota || (trial && afterRenewal) {
+            settle(.open(failure))
             return .stop(failure)
         }
-        return .retryWithNewToken
+        if trial {  // the run's first request, refused once: it renews and stays the trial
+            generation += 1
+            return .retryWithNewToken
+        }
+        if case .halfOpen(trialRunning: true) = state {
+            await withCheckedContinuation { waiters.append($0) }
+        } else if sentWith == generation {
+            generation += 1
+            state = .halfOpen(trialRunning: true)
+            return .retryWithNewToken
+        }
+        // Refused with a token older than the latest renewal, which is proven by now.
+        if case .open(let failure) = state { return .stop(failure) }
+        return .retry
     }
 
     /// Opens the breaker directly (for example when a token cannot be minted at all).
     ///
     /// - Parameter failure: The reason; the first reason recorded is kept.
     public func open(_ failure: AuthFailure) {
-        if reason == nil { reason = failure }
+        if reason == nil { settle(.open(failure)) }
+    }
+
+    private func settle(_ next: State) {
+        state = next
+        let resumed = waiters
+        waiters = []
+        for waiter in resumed { waiter.resume() }
     }
 }

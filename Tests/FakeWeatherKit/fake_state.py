@@ -52,13 +52,14 @@ class FaultRule:
 
 class ServerState:
     def __init__(self, public_key, team_id, service_id, key_id, iat_leeway, expire_seconds, latency_ms, rules, rng,
-                 log_path, gather=0, gather_seconds=20.0):
+                 log_path, gather=0, gather_seconds=20.0, gather_skip=0):
         self.lock = threading.Lock()
         # Requests wait here until `gather` are in flight at once (or `gather_seconds` pass), so
         # a concurrency test sees the client's real limit however slowly a loaded machine starts them.
         self.gathering = threading.Condition(self.lock)
         self.gather = gather
         self.gather_seconds = gather_seconds
+        self.gather_skip = gather_skip  # the first K requests pass (a client's lone trial request)
         self.public_key = public_key
         self.team_id, self.service_id, self.key_id = team_id, service_id, key_id
         self.iat_leeway = iat_leeway
@@ -78,6 +79,7 @@ class ServerState:
         self.in_flight = 0
         self.peak_in_flight = 0
         self.gathered = False  # set once `gather` requests were in flight together (or the wait timed out)
+        self.entered = 0  # API requests received so far
         self.by_status = Counter()
         self.by_kind = Counter()
         self.faults_applied = Counter()
@@ -208,23 +210,26 @@ class ServerState:
     # Log and counters ---------------------------------------------------------------------------
 
     def enter(self):
+        """Counts an API request in flight; returns its ordinal (1 for the first)."""
         with self.lock:
             if self.first_request_at is None:
                 self.first_request_at = time.time()
+            self.entered += 1
             self.in_flight += 1
             self.peak_in_flight = max(self.peak_in_flight, self.in_flight)
             if self.gather and self.in_flight >= self.gather:
                 self.gathered = True
                 self.gathering.notify_all()
+            return self.entered
 
-    def wait_for_gathering(self):
+    def wait_for_gathering(self, ordinal):
         """Holds an API request until `gather` requests are in flight together; a no-op when off.
 
         A client that never has that many in flight makes the first wait time out; later requests
         then pass straight through, and the peak in the stats shows how far the client got.
         """
         with self.gathering:
-            if not self.gather or self.gathered:
+            if not self.gather or self.gathered or ordinal <= self.gather_skip:
                 return
             if not self.gathering.wait_for(lambda: self.gathered, timeout=self.gather_seconds):
                 self.gathered = True

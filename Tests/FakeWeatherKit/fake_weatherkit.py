@@ -118,13 +118,13 @@ class Handler(BaseHTTPRequestHandler):
             "accept": self.headers.get("Accept"), "acceptEncoding": self.headers.get("Accept-Encoding"),
             "hasBearer": (self.headers.get("Authorization") or "").startswith("Bearer "),
         }
-        self.state.enter()
+        ordinal = self.state.enter()
         self.pending = (entry, started)
         try:
             verified, reason = self.state.check_token(self.headers.get("Authorization"))
             entry["tokenVerified"] = verified
             entry["tokenError"] = reason
-            self.state.wait_for_gathering()
+            self.state.wait_for_gathering(ordinal)
             latency = self.state.latency_ms
             if latency > 0:
                 time.sleep(latency / 1000)
@@ -279,6 +279,8 @@ def parse_arguments(argv):
     parser.add_argument("--gather", type=int, default=0,
                         help="hold API requests until N are in flight together (0 = off)")
     parser.add_argument("--gather-seconds", type=float, default=20, help="longest wait for --gather")
+    parser.add_argument("--gather-skip", type=int, default=0,
+                        help="the first K API requests pass --gather without waiting (fleetwx's lone trial request)")
     parser.add_argument("--fault", action="append", default=[], help="MODE[:COUNT[:FRACTION]] (repeatable)")
     parser.add_argument("--retry-after", default="2", help="Retry-After value for status429")
     parser.add_argument("--hang-seconds", type=float, default=30)
@@ -328,7 +330,7 @@ def main(argv):
         public_key=load_public_key(args), team_id=args.team_id, service_id=args.service_id, key_id=args.key_id,
         iat_leeway=args.iat_leeway, expire_seconds=parse_expire(args.expire_seconds), latency_ms=args.latency_ms,
         rules=[FaultRule.from_json(rule) for rule in rules], rng=random.Random(args.seed), log_path=args.log,
-        gather=args.gather, gather_seconds=args.gather_seconds)
+        gather=args.gather, gather_seconds=args.gather_seconds, gather_skip=args.gather_skip)
     Handler.state = state
     ThreadingHTTPServer.request_queue_size = 128
     ThreadingHTTPServer.daemon_threads = True

@@ -142,10 +142,11 @@ struct LiveRunTests {
 
     @Test("the requests in flight never exceed --concurrency", arguments: [1, 3])
     func concurrencyIsBounded(_ concurrency: Int) async throws {
-        // Held until `concurrency` are in flight together, so the peak reaches the limit however
-        // slowly a loaded machine starts requests; 250 ms each lets an excess request show.
+        // Held until `concurrency` are in flight together (after the run's lone trial request),
+        // so the peak reaches the limit however slowly a loaded machine starts requests; 250 ms
+        // each lets an excess request show.
         let server = try await FakeWeatherKitServer.start(arguments: [
-            "--gather", String(concurrency), "--latency-ms", "250",
+            "--gather", String(concurrency), "--gather-skip", "1", "--latency-ms", "250",
         ])
         defer { server.stop() }
         let live = try LiveHarness()

@@ -16,12 +16,13 @@ struct FetchEngineTests {
         let fixture = try EngineFixture(flights: 6)
         defer { fixture.remove() }
         let arrivals = Counter()
-        // Each request is held until three have arrived (or 120 s passed), so the first
-        // three must overlap; the engine must never let a fourth in.
+        // The run's first request is a lone trial (see CircuitBreaker); each later one is held
+        // until three more have arrived (or 120 s passed), so they must overlap; the engine
+        // must never let a fourth in.
         let transport = FakeTransport { request in
-            _ = arrivals.increment()
+            guard arrivals.increment() > 1 else { return try EngineFixture.weatherResponse(for: request) }
             let deadline = ContinuousClock.now + .seconds(120)
-            while arrivals.current < 3 && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+            while arrivals.current < 4 && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
             try await Task.sleep(for: .milliseconds(5))
             return try EngineFixture.weatherResponse(for: request)
         }
@@ -129,25 +130,75 @@ struct FetchEngineTests {
         #expect(try await fixture.store.ledger(runID: EngineFixture.runID).count == 2)
     }
 
-    @Test("401 with several workers: at most one renewal retry each, then all stop")
-    func breakerWithConcurrency() async throws {
-        let fixture = try EngineFixture(flights: 6)
+    @Test("401 with several workers: the lone trial and its one renewal retry, then all stop", arguments: [4, 16])
+    func breakerWithConcurrency(_ concurrency: Int) async throws {
+        let fixture = try EngineFixture(flights: 12)
         defer { fixture.remove() }
         let transport = FakeTransport(script: [
             .success(EngineFixture.status(401, body: "{\"reason\":\"NOT_ENABLED\"}"))
         ])
         let tokens = CountingTokenSource()
-        let report = try await fixture.engine(transport, tokens: tokens, concurrency: 4).fetch(fixture.plan)
-        let sent = await transport.requests.count
-        #expect(sent >= 2)
-        #expect(sent <= 8)
-        #expect(await tokens.renewals <= 4)
-        #expect(report.counters.sent == sent)
+        let report = try await fixture.engine(transport, tokens: tokens, concurrency: concurrency)
+            .fetch(fixture.plan)
+        #expect(await transport.requests.count == 2)
+        #expect(await tokens.renewals == 1)
+        #expect(report.counters.sent == 2)
+        let counted = try await fixture.store.ledger(runID: EngineFixture.runID).filter { $0.outcome != .notSent }
+        #expect(counted.count == 2, "the waiting workers gave their reservations back")
         #expect(report.outcomes.values.allSatisfy { $0.weather == nil })
+    }
+
+    @Test("a 401 mid-run: one renewal for every refused request in flight, which retry once it is proven")
+    func staleTokenMidRun() async throws {
+        let fixture = try EngineFixture(flights: 12)
+        defer { fixture.remove() }
+        let tokens = CountingTokenSource()
+        // Requests 2–5 are refused (a token that went stale mid-run), everything else answered.
+        let arrivals = Counter()
+        let transport = FakeTransport { request in
+            let number = arrivals.increment()
+            if (2...5).contains(number) {
+                while arrivals.current < 5 { try await Task.sleep(for: .milliseconds(2)) }
+                return EngineFixture.status(401, body: "{\"reason\":\"NOT_ENABLED\"}")
+            }
+            return try EngineFixture.weatherResponse(for: request)
+        }
+        let report = try await fixture.engine(transport, tokens: tokens, concurrency: 4).fetch(fixture.plan)
+        #expect(await tokens.renewals == 1)
+        #expect(await transport.requests.count == 24 + 4)
+        #expect(report.outcomes.values.allSatisfy { $0.status == .fetched })
     }
 
     @Test("cancellation: in-flight requests end as interrupted, nothing new is sent, every cell has an outcome")
     func cancellationInterrupts() async throws {
+        let fixture = try EngineFixture(flights: 5)
+        defer { fixture.remove() }
+        // The first request (the lone trial) is answered; every later one hangs.
+        let arrivals = Counter()
+        let transport = FakeTransport { request in
+            if arrivals.increment() == 1 { return try EngineFixture.weatherResponse(for: request) }
+            try await Task.sleep(for: .seconds(600))
+            throw CancellationError()
+        }
+        let engine = try fixture.engine(transport, concurrency: 3)
+        let plan = fixture.plan
+        let task = Task { await engine.fetch(plan) }
+        let deadline = ContinuousClock.now + .seconds(300)
+        while await transport.requests.count < 4 && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        try #require(await transport.requests.count == 4)
+        task.cancel()
+        let report = await task.value
+        #expect(await transport.requests.count == 4)
+        #expect(report.outcomes.count == 10)
+        #expect(report.outcomes.values.filter { $0.status == .interrupted }.count == 9)
+        #expect(report.counters.sent == 4)
+        #expect(try await fixture.store.ledger(runID: EngineFixture.runID).count == 4)
+    }
+
+    @Test("cancelled while the trial decides: the waiting workers send nothing and every cell has an outcome")
+    func cancellationDuringTrial() async throws {
         let fixture = try EngineFixture(flights: 5)
         defer { fixture.remove() }
         let transport = FakeTransport { _ in
@@ -158,17 +209,16 @@ struct FetchEngineTests {
         let plan = fixture.plan
         let task = Task { await engine.fetch(plan) }
         let deadline = ContinuousClock.now + .seconds(300)
-        while await transport.requests.count < 3 && ContinuousClock.now < deadline {
+        while await transport.requests.isEmpty && ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(5))
         }
-        try #require(await transport.requests.count == 3)
         task.cancel()
         let report = await task.value
-        #expect(await transport.requests.count == 3)
+        #expect(await transport.requests.count == 1)
         #expect(report.outcomes.count == 10)
         #expect(report.outcomes.values.allSatisfy { $0.status == .interrupted })
-        #expect(report.counters.sent == 3)
-        #expect(try await fixture.store.ledger(runID: EngineFixture.runID).count == 3)
+        let counted = try await fixture.store.ledger(runID: EngineFixture.runID).filter { $0.outcome != .notSent }
+        #expect(counted.count == 1, "the waiting workers gave their reservations back")
     }
 
     @Test("under a budget the cells are served in priority order, whatever the concurrency", arguments: [1, 2, 3, 5])
