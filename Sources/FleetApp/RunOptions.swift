@@ -40,8 +40,7 @@ struct RunOptions {
         state = StatePath.resolve(parsed.options["state"], environment: environment)
         replay = parsed.options["replay"].map(environment.resolve)
         record = parsed.options["record"].map(environment.resolve)
-        endpoint =
-            parsed.options["endpoint"] ?? environment.variables["WEATHERKIT_ENDPOINT"] ?? "https://weatherkit.apple.com"
+        endpoint = try EndpointOption.resolve(parsed, environment: environment)
         concurrency = try parsed.integer("concurrency", in: 1...256) ?? 8
         monthlyQuota = try parsed.integer("monthly-quota", in: 0...1_000_000_000) ?? 500_000
         maxRequests = try parsed.integer("max-requests", in: 0...1_000_000_000)

@@ -2,7 +2,7 @@ public import Foundation
 
 /// The base URL requests go to, checked before anything is sent.
 ///
-/// `https://` is required, except `http://` to a loopback host (`127.0.0.1`, `::1`,
+/// `https://` is required, except `http://` to a loopback host (`127.0.0.1`,
 /// `localhost`) for tests against a local fake: every request carries a bearer token, and
 /// over plain HTTP on a real network anyone on the path could copy it and spend the quota.
 public struct WeatherKitEndpoint: Sendable, Equatable, CustomStringConvertible {
@@ -10,7 +10,7 @@ public struct WeatherKitEndpoint: Sendable, Equatable, CustomStringConvertible {
     public static let production = WeatherKitEndpoint(checked: URL(string: "https://weatherkit.apple.com"))
 
     /// Hosts for which plain `http://` is allowed.
-    public static let loopbackHosts: Set<String> = ["127.0.0.1", "::1", "[::1]", "localhost"]
+    public static let loopbackHosts: Set<String> = ["127.0.0.1", "localhost"]
 
     /// The base URL, without a trailing slash.
     public let baseURL: URL
@@ -24,6 +24,13 @@ public struct WeatherKitEndpoint: Sendable, Equatable, CustomStringConvertible {
             throw .invalidEndpoint("\(string) is not an absolute URL")
         }
         guard let host = components.host, !host.isEmpty else { throw .invalidEndpoint("\(string) has no host") }
+        // Linux's URLSession (FoundationNetworking) fails every request to a bracketed IPv6
+        // address with "bad URL", after the ledger has counted it: refuse it here instead.
+        guard !host.contains(":") else {
+            throw .invalidEndpoint(
+                "\(string) names an IPv6 address, which the HTTP client on Linux cannot reach; "
+                    + "use a host name (or 127.0.0.1 / localhost for a local test server)")
+        }
         guard components.user == nil, components.password == nil else {
             throw .invalidEndpoint("\(Self.redacted(components)) must not contain a user name or password")
         }
@@ -37,7 +44,7 @@ public struct WeatherKitEndpoint: Sendable, Equatable, CustomStringConvertible {
             break
         case "http":
             throw .invalidEndpoint(
-                "\(string) uses plain http to \(host); only https is allowed (http only for 127.0.0.1, ::1 or "
+                "\(string) uses plain http to \(host); only https is allowed (http only for 127.0.0.1 or "
                     + "localhost), because the bearer token would cross the network in clear")
         default:
             throw .invalidEndpoint("\(string) must start with https://")

@@ -53,9 +53,46 @@ struct CommandLineTests {
         let result = await app.run([
             "run", AppHarness.demoSchedule.path, "--endpoint", "http://weatherkit.example.com", "--out", "r",
         ])
-        #expect(result.exitCode == 1)
+        #expect(result.exitCode == 64, "a bad option value is a usage error")
         #expect(result.stderr.contains("https"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: app.file("r").path))
+    }
+
+    @Test(
+        "a bad --endpoint is a usage error for every command that takes one, replayed runs included",
+        arguments: [
+            ["run", "SCHEDULE", "--endpoint", "ftp://127.0.0.1"], ["plan", "SCHEDULE", "--endpoint", "notaurl"],
+            ["run", "SCHEDULE", "--replay", "WEATHER", "--endpoint", "http://[::1]:9"],
+            ["check-credentials", "--endpoint", "http://10.0.0.1"],
+        ])
+    func badEndpointIsUsage(_ words: [String]) async throws {
+        let app = try AppHarness()
+        defer { app.remove() }
+        let arguments = words.map { word in
+            switch word {
+            case "SCHEDULE": AppHarness.demoSchedule.path
+            case "WEATHER": AppHarness.demoWeather.path
+            default: word
+            }
+        }
+        let result = await app.run(arguments + (words[0] == "check-credentials" ? [] : ["--out", "r"]))
+        #expect(result.exitCode == 64, "\(result.stderr)")
+        #expect(result.stderr.contains("--endpoint: invalid WeatherKit endpoint"), "\(result.stderr)")
+    }
+
+    @Test("a bad WEATHERKIT_ENDPOINT is a configuration error when a live run needs it, and ignored by replay")
+    func badEndpointVariable() async throws {
+        var app = try AppHarness()
+        defer { app.remove() }
+        for (name, value) in try TestCredentials.environment(in: app.directory) { app.variables[name] = value }
+        app.variables["WEATHERKIT_ENDPOINT"] = "http://10.0.0.1"
+        let live = await app.run(["run", AppHarness.demoSchedule.path, "--out", "r"])
+        #expect(live.exitCode == 1)
+        #expect(live.stderr.contains("in clear"), "\(live.stderr)")
+        let replay = await app.run([
+            "run", AppHarness.demoSchedule.path, "--replay", AppHarness.demoWeather.path, "--out", "r",
+        ])
+        #expect(replay.exitCode == 0, "\(replay.stderr)")
     }
 
     @Test("a schedule without a required column is fatal and names the accepted headers")

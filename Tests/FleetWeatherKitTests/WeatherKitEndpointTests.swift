@@ -7,7 +7,7 @@ import Testing
 struct WeatherKitEndpointTests {
     @Test(arguments: [
         "https://weatherkit.apple.com", "https://weatherkit.apple.com/", "https://proxy.example.com:8443/wk",
-        "http://127.0.0.1:8080", "http://localhost:9", "http://[::1]:8080", "HTTP://LOCALHOST",
+        "http://127.0.0.1:8080", "http://localhost:9", "HTTP://LOCALHOST",
     ])
     func accepted(_ text: String) throws {
         let endpoint = try WeatherKitEndpoint(string: text)
@@ -29,6 +29,8 @@ struct WeatherKitEndpointTests {
         Refusal(testDescription: "http://127.0.0.2", phrase: "in clear"),
         Refusal(testDescription: "http://localhost.evil.example", phrase: "in clear"),
         Refusal(testDescription: "ftp://weatherkit.apple.com", phrase: "must start with https://"),
+        Refusal(testDescription: "http://[::1]:8080", phrase: "IPv6 address"),
+        Refusal(testDescription: "https://[2001:db8::1]/", phrase: "IPv6 address"),
         Refusal(testDescription: "weatherkit.apple.com", phrase: "not an absolute URL"),
         Refusal(testDescription: "https://user:secret@weatherkit.apple.com", phrase: "user name or password"),
         Refusal(testDescription: "https://weatherkit.apple.com/?x=1", phrase: "query or fragment"),
