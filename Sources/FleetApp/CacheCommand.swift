@@ -26,7 +26,13 @@ struct CacheCommand {
     }
 
     func execute() async throws(AppError) -> Int32 {
-        let store = try StateAccess.open(state, now: environment.now)
+        guard let store = try StateAccess.openExisting(state, now: environment.now) else {
+            environment.console.err("fleetwx: warning: \(StateAccess.missingWarning(state))\n")
+            return try output(
+                Report(
+                    entries: 0, cells: 0, fresh: 0, expired: 0, bytes: 0, oldestFetch: nil, newestFetch: nil,
+                    pruned: prune ? 0 : nil))
+        }
         let report: Report
         do {
             let pruned = prune ? try await store.pruneCache(expiredBefore: environment.now()) : nil
@@ -38,6 +44,10 @@ struct CacheCommand {
         } catch {
             throw .fatal("state database \(state.path): \(error.description)")
         }
+        return try output(report)
+    }
+
+    private func output(_ report: Report) throws(AppError) -> Int32 {
         if json {
             environment.console.out(try JSONText.encode(report))
         } else {

@@ -33,8 +33,13 @@ struct QuotaCommand {
     }
 
     func execute() async throws(AppError) -> Int32 {
-        let store = try StateAccess.open(state, now: environment.now)
         let now = environment.now()
+        guard let store = try StateAccess.openExisting(state, now: environment.now) else {
+            let report = Report(
+                quota: QuotaPace(limit: monthlyQuota, used: 0, now: now), byDay: [:], recentRuns: [],
+                warnings: [StateAccess.missingWarning(state)])
+            return try output(report)
+        }
         let month = StateAccess.month(now)
         let report: Report
         do {
@@ -55,6 +60,10 @@ struct QuotaCommand {
         } catch {
             throw .fatal("state database \(state.path): \(error.description)")
         }
+        return try output(report)
+    }
+
+    private func output(_ report: Report) throws(AppError) -> Int32 {
         environment.console.out(json ? try JSONText.encode(report) : Self.table(report))
         for warning in report.warnings { environment.console.err("fleetwx: warning: \(warning)\n") }
         return 0
