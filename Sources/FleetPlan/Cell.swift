@@ -19,11 +19,14 @@ public struct Cell: Sendable, Equatable {
     public let flightCount: Int
     /// The earliest departure here (else the earliest arrival): serves cells in priority order.
     public let earliestDeparture: Date
+    /// The distinct hours (their starts) holding a scheduled time within the horizon, in order:
+    /// the requests cover one hour either side of each, and skip long idle gaps between them.
+    public let scheduledHours: [Date]
 
     /// Creates a cell.
     public init(
         key: CellKey, airports: [Airport], timeZone: String, country: String, window: DateInterval?,
-        flightCount: Int, earliestDeparture: Date
+        flightCount: Int, earliestDeparture: Date, scheduledHours: [Date] = []
     ) {
         self.key = key
         self.airports = airports
@@ -32,5 +35,6 @@ public struct Cell: Sendable, Equatable {
         self.window = window
         self.flightCount = flightCount
         self.earliestDeparture = earliestDeparture
+        self.scheduledHours = scheduledHours
     }
 }

@@ -66,31 +66,64 @@ public struct Planner: Sendable {
 
     /// Splits a cell's window into requests of at most 240 hours.
     ///
+    /// A window up to 240 hours is one request. A longer one is covered greedily: each part
+    /// starts one hour before the first scheduled hour not yet covered and reaches as far as
+    /// 240 hours allow, ending one hour after the last scheduled hour it holds; idle stretches
+    /// that no part needs (a schedule with weeks between flights) are not fetched at all. This
+    /// is the fewest requests that give every scheduled time its hour either side.
+    ///
     /// - Parameter cell: The cell.
     /// - Returns: Its requests; none when all its times are beyond the horizon.
     public func requests(for cell: Cell) -> [CellRequest] {
         guard let window = cell.window else { return [] }
-        var requests: [CellRequest] = []
-        var start = window.start
-        let step = TimeInterval(Self.maxHoursPerRequest * 3600)
+        let limit = TimeInterval(Self.maxHoursPerRequest * 3600)
+        let spans =
+            cell.scheduledHours.isEmpty
+            ? Self.contiguous(window, limit: limit) : Self.covering(cell.scheduledHours, limit: limit)
         var liveAssigned = false
-        while start < window.end {
-            let end = min(window.end, start.addingTimeInterval(step))
+        return spans.enumerated().map { part, span in
             var sets: [DataSet] = [.forecastDaily, .forecastHourly]
-            if end > now, !liveAssigned {
+            if span.end > now, !liveAssigned {
                 sets += [.currentWeather, .weatherAlerts]
                 liveAssigned = true
             }
-            requests.append(
-                CellRequest(
-                    cell: cell.key, hourlyStart: start, hourlyEnd: end,
-                    dailyStart: TimeMath.floorDay(start.addingTimeInterval(-14 * 3600)),
-                    dailyEnd: TimeMath.floorDay(end.addingTimeInterval(14 * 3600)).addingTimeInterval(86_400),
-                    dataSets: sets.sorted(), timeZone: cell.timeZone, country: cell.country,
-                    part: requests.count))
+            return CellRequest(
+                cell: cell.key, hourlyStart: span.start, hourlyEnd: span.end,
+                dailyStart: TimeMath.floorDay(span.start.addingTimeInterval(-14 * 3600)),
+                dailyEnd: TimeMath.floorDay(span.end.addingTimeInterval(14 * 3600)).addingTimeInterval(86_400),
+                dataSets: sets.sorted(), timeZone: cell.timeZone, country: cell.country, part: part)
+        }
+    }
+
+    /// The fewest spans of at most `limit` that hold every scheduled hour with one hour either
+    /// side (greedy, which is optimal for covering points with fixed-length intervals).
+    private static func covering(_ hours: [Date], limit: TimeInterval) -> [DateInterval] {
+        var spans: [DateInterval] = []
+        var index = 0
+        while index < hours.count {
+            let start = max(hours[index].addingTimeInterval(-3600), spans.last?.end ?? .distantPast)
+            var end = hours[index].addingTimeInterval(2 * 3600)
+            index += 1
+            while index < hours.count, hours[index].addingTimeInterval(2 * 3600).timeIntervalSince(start) <= limit {
+                end = hours[index].addingTimeInterval(2 * 3600)
+                index += 1
+            }
+            spans.append(DateInterval(start: start, end: end))
+        }
+        return spans
+    }
+
+    /// Back-to-back parts of at most `limit` over a whole window (a cell built without its
+    /// scheduled hours).
+    private static func contiguous(_ window: DateInterval, limit: TimeInterval) -> [DateInterval] {
+        var spans: [DateInterval] = []
+        var start = window.start
+        while start < window.end {
+            let end = min(window.end, start.addingTimeInterval(limit))
+            spans.append(DateInterval(start: start, end: end))
             start = end
         }
-        return requests
+        return spans
     }
 }
 
@@ -104,6 +137,7 @@ private struct CellBuilder {
     var earliestDeparture: Date?
     var earliestAny: Date = .distantFuture
     var count = 0
+    var hours: Set<Date> = []
 
     init(key: CellKey) { self.key = key }
 
@@ -114,6 +148,7 @@ private struct CellBuilder {
         earliestAny = min(earliestAny, time)
         if isDeparture { earliestDeparture = min(earliestDeparture ?? time, time) }
         guard inHorizon else { return }
+        hours.insert(TimeMath.floorHour(time))
         earliest = min(earliest ?? time, time)
         latest = max(latest ?? time, time)
     }
@@ -129,6 +164,6 @@ private struct CellBuilder {
         return Cell(
             key: key, airports: sorted, timeZone: firstAirport?.timeZone ?? "UTC",
             country: firstAirport?.country ?? "", window: window, flightCount: count,
-            earliestDeparture: earliestDeparture ?? earliestAny)
+            earliestDeparture: earliestDeparture ?? earliestAny, scheduledHours: hours.sorted())
     }
 }

@@ -162,29 +162,76 @@ struct PlannerCellTests {
 
 @Suite("Planner: long windows and the horizon")
 struct PlannerHorizonTests {
-    @Test("a 15-day window in the past is split into parts of at most 240 hours, none live")
-    func splitPastWindow() throws {
+    @Test("weeks between flights: one request per busy stretch, the idle gap is not fetched")
+    func idleGapIsSkipped() throws {
         let flights = [
             TestFlights.flight("UA1", departure: "2026-01-01T10:00:00Z", arrival: "2026-01-01T18:00:00Z"),
             TestFlights.flight("UA2", departure: "2026-01-16T10:00:00Z", arrival: "2026-01-16T18:00:00Z"),
         ]
         let plan = try planner(now: "2026-06-01T00:00:00Z").plan(flights)
         let window = try #require(try cell(plan, "JFK").window)
+        #expect(window.duration > 240 * 3600, "one window from the first flight to the last")
         let parts = try requests(plan, "JFK")
-        #expect(parts.count == 2)
         #expect(parts.map(\.part) == [0, 1])
-        #expect(parts.first?.hourlyStart == window.start)
-        #expect(parts.last?.hourlyEnd == window.end)
-        for (index, part) in parts.enumerated() {
-            #expect(part.hourlyEnd.timeIntervalSince(part.hourlyStart) <= 240 * 3600)
-            #expect(part.dataSets == historySets)
-            if index > 0 { #expect(part.hourlyStart == parts[index - 1].hourlyEnd) }
-        }
-        let first = try #require(parts.first)
-        #expect(first.hourlyEnd == first.hourlyStart.addingTimeInterval(240 * 3600))
+        #expect(parts.map(\.hourlyStart) == [date("2026-01-01T09:00:00Z"), date("2026-01-16T09:00:00Z")])
+        #expect(parts.map(\.hourlyEnd) == [date("2026-01-01T12:00:00Z"), date("2026-01-16T12:00:00Z")])
+        #expect(parts.allSatisfy { $0.dataSets == historySets })
     }
 
-    @Test("a long window reaching into the future asks for live data once, in the part containing now")
+    @Test("a flight every day for 15 days: back-to-back parts of at most 240 hours cover every hour either side")
+    func denseLongWindow() throws {
+        let flights = (1...15).map { day in
+            let text = day < 10 ? "0\(day)" : "\(day)"
+            return TestFlights.flight(
+                "UA\(day)", departure: "2026-01-\(text)T10:00:00Z", arrival: "2026-01-\(text)T18:00:00Z")
+        }
+        let plan = try planner(now: "2026-06-01T00:00:00Z").plan(flights)
+        let parts = try requests(plan, "JFK")
+        #expect(parts.count == 2)
+        #expect(parts.first?.hourlyStart == date("2026-01-01T09:00:00Z"))
+        #expect(parts.last?.hourlyEnd == date("2026-01-15T12:00:00Z"))
+        try expectCovered(flights.map(\.departure), by: parts)
+    }
+
+    @Test("random schedules: every scheduled hour covered either side, no overlap, never more parts than back-to-back")
+    func coveringInvariants() throws {
+        var generator = SeededGenerator(seed: 7)
+        for _ in 0..<200 {
+            let count = Int.random(in: 1...12, using: &generator)
+            let flights = (0..<count).map { index in
+                let departure = date("2026-01-01T00:00:00Z").addingTimeInterval(
+                    Double(Int.random(in: 0...(40 * 24 * 60), using: &generator)) * 60)
+                return TestFlights.flight(
+                    "UA\(index + 1)", from: TestFlights.airport("JFK"), to: TestFlights.airport("LHR"),
+                    departure: departure, arrival: departure.addingTimeInterval(7 * 3600))
+            }
+            let plan = try planner(now: "2026-06-01T00:00:00Z").plan(flights)
+            let parts = try requests(plan, "JFK")
+            try expectCovered(flights.map(\.departure), by: parts)
+            let window = try #require(try cell(plan, "JFK").window)
+            #expect(parts.count <= Int((window.duration / (240 * 3600)).rounded(.up)))
+        }
+    }
+
+    /// Every time's hour, one hour either side, lies in one part; parts are ordered, disjoint
+    /// and at most 240 hours.
+    private func expectCovered(_ times: [Date], by parts: [CellRequest]) throws {
+        for (index, part) in parts.enumerated() {
+            #expect(part.hourlyEnd.timeIntervalSince(part.hourlyStart) <= 240 * 3600)
+            #expect(part.hourlyStart < part.hourlyEnd)
+            if index > 0 { #expect(parts[index - 1].hourlyEnd <= part.hourlyStart) }
+        }
+        for time in times {
+            let hour = TimeMath.floorHour(time)
+            #expect(
+                parts.contains {
+                    $0.hourlyStart <= hour.addingTimeInterval(-3600)
+                        && hour.addingTimeInterval(2 * 3600) <= $0.hourlyEnd
+                }, "\(time) not covered")
+        }
+    }
+
+    @Test("a long window reaching into the future asks for live data once, in the first part not wholly past")
     func splitLiveWindow() throws {
         let now = "2026-12-20T00:00:00Z"
         let flights = [
@@ -193,11 +240,9 @@ struct PlannerHorizonTests {
         ]
         let plan = try planner(now: now).plan(flights)
         let parts = try requests(plan, "JFK")
-        #expect(parts.count == 3)
-        #expect(parts.map(\.dataSets) == [historySets, allSets, historySets])
-        let live = parts[1]
-        #expect(live.hourlyStart <= date(now) && date(now) < live.hourlyEnd)
-        #expect(parts.allSatisfy { $0.hourlyEnd.timeIntervalSince($0.hourlyStart) <= 240 * 3600 })
+        #expect(parts.count == 2)
+        #expect(parts.map(\.dataSets) == [historySets, allSets])
+        #expect(parts[1].hourlyStart > date(now))
     }
 
     @Test("a window of exactly 240 hours is one request")
@@ -296,5 +341,20 @@ struct PlannerPriorityTests {
         #expect(try cell(plan, "BOS").earliestDeparture == date("2026-12-01T12:00:00Z"))
         #expect(try cell(plan, "ORD").earliestDeparture == date("2026-12-01T14:00:00Z"))
         #expect(plan.cells.map { $0.airports[0].code } == ["JFK", "BOS", "ORD"])
+    }
+}
+
+/// SplitMix64: a fixed seed gives the same schedules on every run.
+private struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
     }
 }
