@@ -28,14 +28,20 @@ enum Inputs {
         }
     }
 
-    /// Prints schedule warnings to stderr, at most `limit` lines plus a count of the rest.
+    /// Prints schedule warnings to stderr, at most `limit` lines plus a count of the rest
+    /// (`run.json` keeps them all, see ``lines(_:path:)``).
     static func report(warnings: [ScheduleWarning], path: String, console: any Console, limit: Int = 20) {
-        for warning in warnings.prefix(limit) {
-            let location = warning.line.map { "\(path):\($0)" } ?? path
-            console.err("\(location): warning: \(warning.message)\n")
-        }
+        for line in lines(warnings.prefix(limit), path: path) { console.err("\(line)\n") }
         if warnings.count > limit {
-            console.err("\(path): \(warnings.count - limit) more warning(s) not shown\n")
+            console.err("\(path): \(warnings.count - limit) more warning(s) not shown (all are in run.json)\n")
+        }
+    }
+
+    /// Schedule warnings as `PATH:LINE: warning: MESSAGE` lines.
+    static func lines(_ warnings: some Sequence<ScheduleWarning>, path: String) -> [String] {
+        warnings.map { warning in
+            let location = warning.line.map { "\(path):\($0)" } ?? path
+            return "\(location): warning: \(warning.message)"
         }
     }
 }

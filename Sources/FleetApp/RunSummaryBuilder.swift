@@ -37,7 +37,8 @@ extension RunCommand {
                 stale: briefings.filter { $0.status == .stale }.count),
             routes: Set(schedule.flights.map(\.route)).count, airports: airports.count, cells: facts.plan.cells.count,
             requests: facts.fetch.counters, quota: .init(month: month, limit: options.monthlyQuota, used: used),
-            attribution: .init(url: Self.attributionURL(facts.fetch)), risk: risk, warnings: facts.fetch.warnings,
+            attribution: .init(url: Self.attributionURL(facts.fetch)), risk: risk,
+            warnings: Inputs.lines(schedule.warnings, path: options.scheduleArgument) + facts.fetch.warnings,
             timings: facts.timings)
     }
 }

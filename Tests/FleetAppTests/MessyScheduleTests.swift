@@ -32,6 +32,10 @@ struct MessyScheduleTests {
         #expect(counts["rejected"] == 8)
         #expect(result.stderr.contains("Notes"), "ignored column named in a warning")
         #expect(result.stderr.contains("ambiguous") || result.stderr.contains("earlier"), "DST overlap warned")
+        // run.json keeps the schedule's warnings too, with their lines, for the morning's review.
+        let warnings = try #require(try app.runJSON("r")["warnings"] as? [String])
+        #expect(warnings.contains { $0.contains("Notes") && $0.contains(".csv:1: warning:") }, "\(warnings)")
+        #expect(warnings.contains { $0.contains("ambiguous") || $0.contains("earlier") }, "\(warnings)")
     }
 
     @Test("times become the right UTC instants, local ones in each airport's zone")
