@@ -208,11 +208,14 @@ public struct FetchEngine: Sendable {
                 switch await reserve(request, attempt: attempt, tally: tally) {
                 case .success(let granted): reservation = granted
                 case .failure(let failure):
-                    await breaker.abandon(trial: trial)
+                    // A refused trial that cannot retry leaves the refusal standing.
+                    await breaker.unsent(trial: trial)
+                    if trial, let reason = await breaker.reason { return .failure(.authorization(reason)) }
                     return .failure(failure)
                 }
             }
             tally.countSent(retry: attempt > 1)
+            let sentBefore = wasSent
             wasSent = true
             do {
                 let result = try await client.fetchWeather(query)
@@ -227,7 +230,10 @@ public struct FetchEngine: Sendable {
                 var notSent = false
                 if case .tokenUnavailable = error { notSent = true }
                 try? await store.complete(reservation, outcome: notSent ? .notSent : .failed, httpStatus: nil)
-                if notSent { tally.uncountSent(retry: attempt > 1) }
+                if notSent {
+                    tally.uncountSent(retry: attempt > 1)
+                    wasSent = sentBefore  // so `failed` counts only requests that went out
+                }
                 let sentWith = generation
                 switch await next(
                     after: error, attempt: attempt, renewed: &renewed, trial: &trial, generation: sentWith)

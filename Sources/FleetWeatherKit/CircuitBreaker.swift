@@ -46,6 +46,8 @@ public actor CircuitBreaker {
 
     private var state: State
     private var waiters: [CheckedContinuation<Void, Never>] = []
+    /// The refusal that made the running trial renew its token, until the trial's verdict.
+    private var refusal: AuthFailure?
 
     /// How many times a 401 has led to a token renewal: a 401 on a request sent before the
     /// latest renewal says nothing about the new token, so it neither renews again nor starts
@@ -106,6 +108,16 @@ public actor CircuitBreaker {
         if trial, case .halfOpen = state { settle(.closed) }
     }
 
+    /// Ends a trial that could not send its renewal retry (no ledger row was left): the refusal
+    /// it got stands, so the breaker opens with it and nobody sends with an unproven token. A
+    /// trial that had not been refused yet ends like ``abandon(trial:)``.
+    ///
+    /// - Parameter trial: Whether the request was the trial (nothing happens otherwise).
+    public func unsent(trial: Bool) {
+        guard trial, case .halfOpen = state else { return }
+        settle(refusal.map(State.open) ?? .closed)
+    }
+
     /// Records a failed attempt and says what to do next.
     ///
     /// - Parameters:
@@ -128,6 +140,7 @@ public actor CircuitBreaker {
         }
         if trial {  // the run's first request, refused once: it renews and stays the trial
             generation += 1
+            refusal = failure
             return .retryWithNewToken
         }
         if case .halfOpen(trialRunning: true) = state {
@@ -135,6 +148,7 @@ public actor CircuitBreaker {
         } else if sentWith == generation {
             generation += 1
             state = .halfOpen(trialRunning: true)
+            refusal = failure
             return .retryWithNewToken
         }
         // Refused with a token older than the latest renewal, which is proven by now.
@@ -151,6 +165,7 @@ public actor CircuitBreaker {
 
     private func settle(_ next: State) {
         state = next
+        refusal = nil
         let resumed = waiters
         waiters = []
         for waiter in resumed { waiter.resume() }
