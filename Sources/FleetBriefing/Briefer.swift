@@ -74,10 +74,12 @@ public struct Briefer: Sendable {
         // What is there still counts (a thunderstorm code stays red), but the end is never
         // green and the flight is not "ok": the missing value could hide a hazard.
         let hourText = WeatherJSON.formatDate(TimeMath.floorHour(time))
+        var reason = "incomplete forecast hour \(hourText): no \(absent.joined(separator: ", "))"
+        if case .stale(_, let staleReason) = briefing.data { reason += "; stale (\(staleReason))" }
         return EndBriefing(
             airport: airport, time: time, hour: hour, worstHour: briefing.worstHour, hazards: briefing.hazards,
             category: briefing.category, alerts: briefing.alerts, risk: briefing.risk.worse(.unknown),
-            data: .missing("incomplete forecast hour \(hourText): no \(absent.joined(separator: ", "))"),
+            data: .missing(reason),
             dataReadTime: briefing.dataReadTime)
     }
 

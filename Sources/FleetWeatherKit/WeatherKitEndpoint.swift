@@ -24,18 +24,18 @@ public struct WeatherKitEndpoint: Sendable, Equatable, CustomStringConvertible {
             throw .invalidEndpoint("\(string) is not an absolute URL")
         }
         guard let host = components.host, !host.isEmpty else { throw .invalidEndpoint("\(string) has no host") }
-        // Linux's URLSession (FoundationNetworking) fails every request to a bracketed IPv6
-        // address with "bad URL", after the ledger has counted it: refuse it here instead.
-        guard !host.contains(":") else {
-            throw .invalidEndpoint(
-                "\(string) names an IPv6 address, which the HTTP client on Linux cannot reach; "
-                    + "use a host name (or 127.0.0.1 / localhost for a local test server)")
-        }
         guard components.user == nil, components.password == nil else {
             throw .invalidEndpoint("\(Self.redacted(components)) must not contain a user name or password")
         }
         guard components.query == nil, components.fragment == nil else {
             throw .invalidEndpoint("\(string) must not have a query or fragment")
+        }
+        // Linux's URLSession (FoundationNetworking) fails every request to a bracketed IPv6
+        // address with "bad URL", after the ledger has counted it: refuse it here instead.
+        guard !host.contains(":") else {
+            throw .invalidEndpoint(
+                "\(Self.redacted(components)) names an IPv6 address, which the HTTP client on Linux cannot reach; "
+                    + "use a host name (or 127.0.0.1 / localhost for a local test server)")
         }
         switch scheme {
         case "https":

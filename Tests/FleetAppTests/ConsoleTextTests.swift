@@ -18,6 +18,15 @@ struct ConsoleTextTests {
         #expect(input.escapingControls == expected)
     }
 
+    @Test("--json output stays valid JSON through the console, DEL and C1 controls included")
+    func jsonStaysValid() throws {
+        let console = CapturingConsole()
+        let original = "night\u{7F}\u{85}\u{1B}.csv"
+        console.out(try JSONText.encode(["schedule": original]))
+        let parsed = try JSONSerialization.jsonObject(with: Data(console.stdout.utf8)) as? [String: String]
+        #expect(parsed?["schedule"] == original)
+    }
+
     @Test("a schedule header with an escape sequence reaches stderr of the real binary escaped")
     func binaryEscapesStderr() async throws {
         let directory = try TemporaryDirectory(prefix: "fleetwx-console")

@@ -241,6 +241,20 @@ struct BrieferIncompleteHourTests {
         #expect(flight.risk == risk)
     }
 
+    @Test("an incomplete hour from an expired copy still says it is stale, and why")
+    func incompleteAndStale() throws {
+        let since = date("2026-11-30T22:00:00Z")
+        let status = CellStatus.stale(since: since, reason: "HTTP 503; expired copy used")
+        let weather = dayWeather { index, hour in if index == 13 { hour.visibility = nil } }
+        let end = try departure(at: "2026-12-01T13:05:00Z", weather: weather, status: status)
+        #expect(
+            end.data
+                == .missing(
+                    "incomplete forecast hour 2026-12-01T13:00:00Z: no visibility; stale (HTTP 503; expired copy used)")
+        )
+        #expect(end.risk == .unknown)
+    }
+
     @Test("only the scheduled hour must be complete: a sparse neighbour does not matter")
     func sparseNeighbour() throws {
         let weather = dayWeather { index, hour in if index == 14 { hour.visibility = nil } }

@@ -31,6 +31,7 @@ struct WeatherKitEndpointTests {
         Refusal(testDescription: "ftp://weatherkit.apple.com", phrase: "must start with https://"),
         Refusal(testDescription: "http://[::1]:8080", phrase: "IPv6 address"),
         Refusal(testDescription: "https://[2001:db8::1]/", phrase: "IPv6 address"),
+        Refusal(testDescription: "https://user:secret@[2001:db8::1]/", phrase: "user name or password"),
         Refusal(testDescription: "weatherkit.apple.com", phrase: "not an absolute URL"),
         Refusal(testDescription: "https://user:secret@weatherkit.apple.com", phrase: "user name or password"),
         Refusal(testDescription: "https://weatherkit.apple.com/?x=1", phrase: "query or fragment"),
