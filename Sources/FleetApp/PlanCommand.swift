@@ -1,4 +1,5 @@
 internal import FleetAirports
+internal import FleetBriefing
 internal import FleetFetch
 internal import FleetPlan
 internal import FleetReports
@@ -17,7 +18,8 @@ struct PlanCommand {
         let airports = try Inputs.airports()
         let schedule = try Inputs.schedule(options.schedule, airports: airports)
         Inputs.report(warnings: schedule.warnings, path: options.scheduleArgument, console: environment.console)
-        let plan = Planner(grid: options.grid, now: now).plan(schedule.flights)
+        let plan = Planner(grid: options.grid, now: now, hoursEitherSide: options.config.hoursEitherSide)
+            .plan(schedule.flights)
         var report = PlanReport(schedule: schedule, plan: plan, scheduleArgument: options.scheduleArgument)
         if options.replay == nil, FileManager.default.fileExists(atPath: options.state.path) {
             let store = try StateAccess.open(options.state, now: environment.now)

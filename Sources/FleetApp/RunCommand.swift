@@ -40,7 +40,8 @@ struct RunCommand {
         let airports = try Inputs.airports()
         let schedule = try Inputs.schedule(options.schedule, airports: airports)
         Inputs.report(warnings: schedule.warnings, path: options.scheduleArgument, console: environment.console)
-        let planner = Planner(grid: options.grid, now: options.now ?? startedAt)
+        let planner = Planner(
+            grid: options.grid, now: options.now ?? startedAt, hoursEitherSide: options.config.hoursEitherSide)
         let plan = planner.plan(schedule.flights)
         log(
             "\(schedule.flights.count) flights, \(schedule.rejects.count) rejected, \(plan.cells.count) cells, "

@@ -41,6 +41,10 @@ public struct BriefingConfig: Sendable, Equatable, Codable {
     /// Minutes either side of a scheduled time searched for the worst hour.
     public var windowMinutes = 60
 
+    /// Whole hours the planner fetches either side of a scheduled hour, so the worst-hour
+    /// search sees every hour it looks at (at least 1, as SPEC §4 asks).
+    public var hoursEitherSide: Int { max(1, (windowMinutes + 59) / 60) }
+
     /// The defaults.
     public init() {}
 

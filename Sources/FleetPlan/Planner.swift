@@ -17,15 +17,20 @@ public struct Planner: Sendable {
     public let grid: Grid
     /// The run's clock reading.
     public let now: Date
+    /// Whole hours fetched either side of each scheduled hour: 1 (SPEC §4), more when the
+    /// briefing searches a wider window, so every hour it looks at was asked for.
+    public let hoursEitherSide: Int
 
     /// Creates a planner.
     ///
     /// - Parameters:
     ///   - grid: The cell grid.
     ///   - now: The run's time, for the horizon and for past windows.
-    public init(grid: Grid, now: Date) {
+    ///   - hoursEitherSide: Hours fetched either side of each scheduled hour (at least 1).
+    public init(grid: Grid, now: Date, hoursEitherSide: Int = 1) {
         self.grid = grid
         self.now = now
+        self.hoursEitherSide = max(1, hoursEitherSide)
     }
 
     /// True when an instant lies beyond the forecast horizon.
@@ -52,7 +57,8 @@ public struct Planner: Sendable {
                     inHorizon: !isBeyondHorizon(time))
             }
         }
-        let cells = builders.values.map { $0.build() }.sorted(by: Self.priority)
+        let cells = builders.values.map { $0.build(pad: TimeInterval(hoursEitherSide * 3600)) }
+            .sorted(by: Self.priority)
         let requests = cells.flatMap(requests(for:))
         return FetchPlan(cells: cells, requests: requests, grid: grid)
     }
@@ -67,10 +73,12 @@ public struct Planner: Sendable {
     /// Splits a cell's window into requests of at most 240 hours.
     ///
     /// A window up to 240 hours is one request. A longer one is covered greedily: each part
-    /// starts one hour before the first scheduled hour not yet covered and reaches as far as
-    /// 240 hours allow, ending one hour after the last scheduled hour it holds; idle stretches
-    /// that no part needs (a schedule with weeks between flights) are not fetched at all. This
-    /// is the fewest requests that give every scheduled time its hour either side.
+    /// starts ``hoursEitherSide`` before the first scheduled hour not yet covered and takes in
+    /// every scheduled hour (with its hours after) that fits in 240 hours; it then runs on to
+    /// the next part's start or its 240 hours, whichever comes first, so nothing between two
+    /// parts is dropped that a request could have carried for free. Idle stretches longer than
+    /// that (a schedule with weeks between flights) are not fetched at all. This is the fewest
+    /// requests that give every scheduled time its hours either side.
     ///
     /// - Parameter cell: The cell.
     /// - Returns: Its requests; none when all its times are beyond the horizon.
@@ -79,7 +87,8 @@ public struct Planner: Sendable {
         let limit = TimeInterval(Self.maxHoursPerRequest * 3600)
         let spans =
             cell.scheduledHours.isEmpty
-            ? Self.contiguous(window, limit: limit) : Self.covering(cell.scheduledHours, limit: limit)
+            ? Self.contiguous(window, limit: limit)
+            : Self.covering(cell.scheduledHours, pad: TimeInterval(hoursEitherSide * 3600), limit: limit)
         var liveAssigned = false
         return spans.enumerated().map { part, span in
             var sets: [DataSet] = [.forecastDaily, .forecastHourly]
@@ -95,20 +104,27 @@ public struct Planner: Sendable {
         }
     }
 
-    /// The fewest spans of at most `limit` that hold every scheduled hour with one hour either
-    /// side (greedy, which is optimal for covering points with fixed-length intervals).
-    private static func covering(_ hours: [Date], limit: TimeInterval) -> [DateInterval] {
+    /// The fewest spans of at most `limit` that hold every scheduled hour with `pad` either
+    /// side (greedy, which is optimal for covering points with fixed-length intervals), each
+    /// but the last then stretched towards the next for free.
+    private static func covering(_ hours: [Date], pad: TimeInterval, limit: TimeInterval) -> [DateInterval] {
         var spans: [DateInterval] = []
         var index = 0
         while index < hours.count {
-            let start = max(hours[index].addingTimeInterval(-3600), spans.last?.end ?? .distantPast)
-            var end = hours[index].addingTimeInterval(2 * 3600)
+            let start = max(hours[index].addingTimeInterval(-pad), spans.last?.end ?? .distantPast)
+            var end = hours[index].addingTimeInterval(3600 + pad)
             index += 1
-            while index < hours.count, hours[index].addingTimeInterval(2 * 3600).timeIntervalSince(start) <= limit {
-                end = hours[index].addingTimeInterval(2 * 3600)
+            while index < hours.count,
+                hours[index].addingTimeInterval(3600 + pad).timeIntervalSince(start) <= limit
+            {
+                end = hours[index].addingTimeInterval(3600 + pad)
                 index += 1
             }
             spans.append(DateInterval(start: start, end: end))
+        }
+        for index in spans.indices.dropLast() {
+            let stretched = min(spans[index].start.addingTimeInterval(limit), spans[index + 1].start)
+            spans[index] = DateInterval(start: spans[index].start, end: max(spans[index].end, stretched))
         }
         return spans
     }
@@ -153,11 +169,11 @@ private struct CellBuilder {
         latest = max(latest ?? time, time)
     }
 
-    func build() -> Cell {
+    func build(pad: TimeInterval) -> Cell {
         var window: DateInterval?
         if let earliest, let latest {
-            let start = TimeMath.floorHour(earliest).addingTimeInterval(-3600)
-            let end = TimeMath.floorHour(latest).addingTimeInterval(2 * 3600)
+            let start = TimeMath.floorHour(earliest).addingTimeInterval(-pad)
+            let end = TimeMath.floorHour(latest).addingTimeInterval(3600 + pad)
             window = DateInterval(start: start, end: end)
         }
         let sorted = airports.values.sorted { $0.code < $1.code }

@@ -98,12 +98,22 @@ enum HourlyChart {
     private static func line(
         _ svg: HTMLNode, hours: [HourWeather], scale: Scale, cssClass: String, value: (HourWeather) -> Double?
     ) {
-        let points = hours.compactMap { hour -> String? in
-            guard let start = hour.forecastStart, let y = value(hour) else { return nil }
-            return "\(f(scale.x(start))),\(f(y))"
+        // One polyline per run of consecutive hours: across hours that were not fetched (or
+        // lack the value) a line would draw data that does not exist.
+        var runs: [[String]] = [[]]
+        var previous: Date?
+        for hour in hours {
+            guard let start = hour.forecastStart, let y = value(hour) else {
+                runs.append([])
+                continue
+            }
+            if let previous, start.timeIntervalSince(previous) > 3600 { runs.append([]) }
+            runs[runs.count - 1].append("\(f(scale.x(start))),\(f(y))")
+            previous = start
         }
-        guard points.count >= 2 else { return }
-        svg.element("polyline", [("class", cssClass), ("points", points.joined(separator: " "))])
+        for points in runs where points.count >= 2 {
+            svg.element("polyline", [("class", cssClass), ("points", points.joined(separator: " "))])
+        }
     }
 
     static func f(_ value: Double) -> String { Fixed.text(value, decimals: 1) }

@@ -174,7 +174,8 @@ struct PlannerHorizonTests {
         let parts = try requests(plan, "JFK")
         #expect(parts.map(\.part) == [0, 1])
         #expect(parts.map(\.hourlyStart) == [date("2026-01-01T09:00:00Z"), date("2026-01-16T09:00:00Z")])
-        #expect(parts.map(\.hourlyEnd) == [date("2026-01-01T12:00:00Z"), date("2026-01-16T12:00:00Z")])
+        // The first part runs on for free to its 240 hours; the days after are not fetched.
+        #expect(parts.map(\.hourlyEnd) == [date("2026-01-11T09:00:00Z"), date("2026-01-16T12:00:00Z")])
         #expect(parts.allSatisfy { $0.dataSets == historySets })
     }
 
@@ -219,7 +220,12 @@ struct PlannerHorizonTests {
         for (index, part) in parts.enumerated() {
             #expect(part.hourlyEnd.timeIntervalSince(part.hourlyStart) <= 240 * 3600)
             #expect(part.hourlyStart < part.hourlyEnd)
-            if index > 0 { #expect(parts[index - 1].hourlyEnd <= part.hourlyStart) }
+            if index > 0 {
+                let previous = parts[index - 1]
+                #expect(previous.hourlyEnd <= part.hourlyStart)
+                let free = min(previous.hourlyStart.addingTimeInterval(240 * 3600), part.hourlyStart)
+                #expect(previous.hourlyEnd == free, "a part stops short of what it could carry for free")
+            }
         }
         for time in times {
             let hour = TimeMath.floorHour(time)
@@ -229,6 +235,27 @@ struct PlannerHorizonTests {
                         && hour.addingTimeInterval(2 * 3600) <= $0.hourlyEnd
                 }, "\(time) not covered")
         }
+    }
+
+    @Test("nothing between two parts is dropped that the first could carry: no gap when they are close")
+    func closePartsLeaveNoGap() throws {
+        let flights = [
+            TestFlights.flight("UA1", departure: "2026-12-01T01:00:00Z", arrival: "2026-12-01T09:00:00Z"),
+            TestFlights.flight("UA2", departure: "2026-12-10T14:00:00Z", arrival: "2026-12-10T22:00:00Z"),
+            TestFlights.flight("UA3", departure: "2026-12-11T00:00:00Z", arrival: "2026-12-11T08:00:00Z"),
+        ]
+        let parts = try requests(try planner(now: "2026-12-01T00:00:00Z").plan(flights), "JFK")
+        #expect(parts.count == 2)
+        #expect(parts[0].hourlyEnd == parts[1].hourlyStart, "the hours between were dropped")
+    }
+
+    @Test("a wider briefing window fetches more hours either side", arguments: [1, 2, 3])
+    func widerWindow(_ hours: Int) throws {
+        let planner = Planner(grid: try Grid(degrees: 0.01), now: date("2026-12-01T00:00:00Z"), hoursEitherSide: hours)
+        let part = try #require(try requests(planner.plan([TestFlights.flight()]), "JFK").first)
+        let hour = date("2026-12-01T13:00:00Z")
+        #expect(part.hourlyStart == hour.addingTimeInterval(Double(-hours) * 3600))
+        #expect(part.hourlyEnd == hour.addingTimeInterval(Double(hours + 1) * 3600))
     }
 
     @Test("a long window reaching into the future asks for live data once, in the first part not wholly past")

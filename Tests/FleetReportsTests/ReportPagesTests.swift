@@ -132,6 +132,28 @@ struct ReportPagesTests {
         #expect(html.contains("13:05Z"))
     }
 
+    @Test("a chart line breaks where hours are missing instead of drawing data that does not exist")
+    func chartBreaksAtGaps() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        // JFK departs 13:05; its chart spans 11:00–16:00. Hour 13 is missing, hour 16 has no temperature.
+        let jfk = WeatherFixtures.weather(
+            hours: WeatherFixtures.hours(from: ReportFixtures.now, count: 48) { _, _ in }.enumerated()
+                .filter { $0.offset != 13 }
+                .map { index, hour in
+                    var hour = hour
+                    if index == 16 { hour.temperature = nil }
+                    return hour
+                })
+        let model = try ReportFixtures.model(
+            [TestFlights.flight("UA1", from: "JFK", to: "LHR")], weather: ["JFK": jfk])
+        let html = try #require(try pages(written(model, in: temporary))["routes/JFK-LHR.html"])
+        let temperature = html.components(separatedBy: "<polyline class=\"temp\"").count - 1
+        let wind = html.components(separatedBy: "<polyline class=\"wind\"").count - 1
+        #expect(temperature == 2, "11–12 and 14–15: \(temperature)")
+        #expect(wind == 2, "11–12 and 14–16: \(wind)")
+    }
+
     @Test("a route page without destination weather says so instead of charting")
     func routePageWithoutWeather() throws {
         let temporary = try TemporaryDirectory()
