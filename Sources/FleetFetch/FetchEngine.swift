@@ -181,7 +181,6 @@ public struct FetchEngine: Sendable {
             hourlyStart: request.hourlyStart, hourlyEnd: request.hourlyEnd, dailyStart: request.dailyStart,
             dailyEnd: request.dailyEnd, timeZone: request.timeZone, country: request.country)
         var attempt = 1
-        var renewed = false
         var trial = false  // this request decides for the others (see CircuitBreaker)
         var generation = 0  // the token generation of the attempt
         while true {
@@ -234,10 +233,7 @@ public struct FetchEngine: Sendable {
                     tally.uncountSent(retry: attempt > 1)
                     wasSent = sentBefore  // so `failed` counts only requests that went out
                 }
-                let sentWith = generation
-                switch await next(
-                    after: error, attempt: attempt, renewed: &renewed, trial: &trial, generation: sentWith)
-                {
+                switch await next(after: error, attempt: attempt, trial: &trial, generation: generation) {
                 case .retry:
                     attempt += 1
                     if trial { generation = await breaker.generation }
@@ -280,18 +276,17 @@ public struct FetchEngine: Sendable {
 
     /// Decides between retrying and giving up after a failed attempt.
     private func next(
-        after error: WeatherKitError, attempt: Int, renewed: inout Bool, trial: inout Bool, generation: Int
+        after error: WeatherKitError, attempt: Int, trial: inout Bool, generation: Int
     ) async -> Next {
         if error == .cancelled || Task.isCancelled {
             await breaker.abandon(trial: trial)
             trial = false
             return .stop(.interrupted)
         }
-        let decision = await breaker.record(error, trial: trial, afterRenewal: renewed, generation: generation)
+        let decision = await breaker.record(error, trial: trial, generation: generation)
         trial = decision == .retryWithNewToken  // only a renewal retry stays (or becomes) the trial
         switch decision {
         case .retryWithNewToken:
-            renewed = true
             _ = try? await client.tokens.renew()
             return .retry
         case .retry:

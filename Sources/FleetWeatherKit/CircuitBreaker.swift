@@ -15,7 +15,7 @@ public actor CircuitBreaker {
         /// Not an authorization failure: follow the ``RetryPolicy``.
         case proceed
         /// Renew the token (``TokenSource/renew()``) and retry this request once, at once, as
-        /// the trial (``record(_:trial:afterRenewal:)`` with `trial: true`).
+        /// the trial (``record(_:trial:generation:)`` with `trial: true`).
         case retryWithNewToken
         /// Another request's trial with a renewed token succeeded: retry at once with the
         /// current token (no renewal).
@@ -27,9 +27,9 @@ public actor CircuitBreaker {
     /// Whether a worker may send now.
     public enum Clearance: Sendable, Equatable {
         /// Send; with `trial` true, this request decides for the others, which wait until it
-        /// reports through ``succeeded(trial:)``, ``record(_:trial:afterRenewal:generation:)``
+        /// reports through ``succeeded(trial:)``, ``record(_:trial:generation:)``
         /// or ``abandon(trial:)``. `generation` is the token ``generation`` the request is
-        /// sent with; pass it back to ``record(_:trial:afterRenewal:generation:)``.
+        /// sent with; pass it back to ``record(_:trial:generation:)``.
         case send(trial: Bool, generation: Int)
         /// The breaker is open: do not send.
         case stop(AuthFailure)
@@ -46,7 +46,8 @@ public actor CircuitBreaker {
 
     private var state: State
     private var waiters: [CheckedContinuation<Void, Never>] = []
-    /// The refusal that made the running trial renew its token, until the trial's verdict.
+    /// The refusal that made the running trial renew its token, until the trial's verdict (so
+    /// a second refusal of the trial is its last).
     private var refusal: AuthFailure?
 
     /// How many times a 401 has led to a token renewal: a 401 on a request sent before the
@@ -123,18 +124,16 @@ public actor CircuitBreaker {
     /// - Parameters:
     ///   - error: How the attempt failed.
     ///   - trial: Whether the attempt was the trial.
-    ///   - afterRenewal: Whether the attempt already used a token renewed after a 401.
     ///   - generation: The token generation the attempt was sent with.
     /// - Returns: The decision.
-    public func record(
-        _ error: WeatherKitError, trial: Bool, afterRenewal: Bool, generation sentWith: Int
-    ) async -> Decision {
+    public func record(_ error: WeatherKitError, trial: Bool, generation sentWith: Int) async -> Decision {
         if case .open(let failure) = state { return .stop(failure) }
         guard let failure = AuthFailure(error) else {
             if trial { settle(.closed) }  // no verdict on the credentials: let the others go
             return .proceed
         }
-        if failure == .overQuota || (trial && afterRenewal) {
+        // A trial with a refusal on record was already retried with a renewed token.
+        if failure == .overQuota || (trial && refusal != nil) {
             settle(.open(failure))
             return .stop(failure)
         }

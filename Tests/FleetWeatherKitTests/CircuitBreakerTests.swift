@@ -27,17 +27,17 @@ struct CircuitBreakerTests {
         let waiter = Task { await breaker.clearance() }
         await Self.parked(1, breaker)
         #expect(
-            await breaker.record(Self.notEnabled, trial: true, afterRenewal: false, generation: 0) == .retryWithNewToken
+            await breaker.record(Self.notEnabled, trial: true, generation: 0) == .retryWithNewToken
         )
         #expect(!(await breaker.isOpen))
         #expect(await breaker.generation == 1)
         #expect(
-            await breaker.record(Self.notEnabled, trial: true, afterRenewal: true, generation: 1) == .stop(.notEnabled))
+            await breaker.record(Self.notEnabled, trial: true, generation: 1) == .stop(.notEnabled))
         #expect(await waiter.value == .stop(.notEnabled))
         #expect(await breaker.reason == .notEnabled)
         #expect(
             await breaker.record(
-                .transient(reason: "x", retryAfter: nil), trial: false, afterRenewal: false, generation: 0)
+                .transient(reason: "x", retryAfter: nil), trial: false, generation: 0)
                 == .stop(.notEnabled))
     }
 
@@ -49,7 +49,7 @@ struct CircuitBreakerTests {
             await Self.parked(1, breaker)
             if ending == "transient" {
                 let decision = await breaker.record(
-                    .transient(reason: "503", retryAfter: nil), trial: true, afterRenewal: false, generation: 0)
+                    .transient(reason: "503", retryAfter: nil), trial: true, generation: 0)
                 #expect(decision == .proceed)
             } else {
                 await breaker.abandon(trial: true)
@@ -63,9 +63,9 @@ struct CircuitBreakerTests {
             let breaker = CircuitBreaker(trialFirst: false)
             #expect(await breaker.clearance() == .send(trial: false, generation: 0))
             #expect(
-                await breaker.record(Self.notEnabled, trial: false, afterRenewal: false, generation: 0)
+                await breaker.record(Self.notEnabled, trial: false, generation: 0)
                     == .retryWithNewToken)
-            let other = Task { await breaker.record(Self.notEnabled, trial: false, afterRenewal: false, generation: 0) }
+            let other = Task { await breaker.record(Self.notEnabled, trial: false, generation: 0) }
             let newcomer = Task { await breaker.clearance() }
             await Self.parked(2, breaker)
             if trialSucceeds {
@@ -73,16 +73,16 @@ struct CircuitBreakerTests {
                 #expect(await other.value == .retry, "no second renewal")
                 #expect(await newcomer.value == .send(trial: false, generation: 1))
                 // A late refusal of a request sent before the renewal: retry, no new trial.
-                let late = await breaker.record(Self.notEnabled, trial: false, afterRenewal: false, generation: 0)
+                let late = await breaker.record(Self.notEnabled, trial: false, generation: 0)
                 #expect(late == .retry)
                 #expect(await breaker.clearance() == .send(trial: false, generation: 1))
                 // A refusal of the renewed token itself starts a new trial.
-                let fresh = await breaker.record(Self.notEnabled, trial: false, afterRenewal: false, generation: 1)
+                let fresh = await breaker.record(Self.notEnabled, trial: false, generation: 1)
                 #expect(fresh == .retryWithNewToken)
                 #expect(await breaker.generation == 2)
             } else {
                 #expect(
-                    await breaker.record(Self.notEnabled, trial: true, afterRenewal: true, generation: 1)
+                    await breaker.record(Self.notEnabled, trial: true, generation: 1)
                         == .stop(.notEnabled))
                 #expect(await other.value == .stop(.notEnabled))
                 #expect(await newcomer.value == .stop(.notEnabled))
@@ -92,7 +92,7 @@ struct CircuitBreakerTests {
 
     @Test func overQuotaOpensAtOnce() async {
         let breaker = CircuitBreaker(trialFirst: false)
-        #expect(await breaker.record(.overQuota, trial: false, afterRenewal: false, generation: 0) == .stop(.overQuota))
+        #expect(await breaker.record(.overQuota, trial: false, generation: 0) == .stop(.overQuota))
         #expect(await breaker.reason == .overQuota)
         await breaker.open(.notEnabled)
         #expect(await breaker.reason == .overQuota)
@@ -102,10 +102,10 @@ struct CircuitBreakerTests {
         let breaker = CircuitBreaker(trialFirst: false)
         #expect(
             await breaker.record(
-                .transient(reason: "503", retryAfter: nil), trial: false, afterRenewal: false, generation: 0)
+                .transient(reason: "503", retryAfter: nil), trial: false, generation: 0)
                 == .proceed)
         #expect(
-            await breaker.record(.badRequest(status: 400, detail: "x"), trial: false, afterRenewal: true, generation: 0)
+            await breaker.record(.badRequest(status: 400, detail: "x"), trial: false, generation: 0)
                 == .proceed)
         #expect(!(await breaker.isOpen))
         #expect(await breaker.clearance() == .send(trial: false, generation: 0))
@@ -115,8 +115,9 @@ struct CircuitBreakerTests {
         let breaker = CircuitBreaker()
         let empty = WeatherKitError.unauthorized(reason: "HTTP 401 with an empty body")
         #expect(await breaker.clearance() == .send(trial: true, generation: 0))
+        #expect(await breaker.record(empty, trial: true, generation: 0) == .retryWithNewToken)
         #expect(
-            await breaker.record(empty, trial: true, afterRenewal: true, generation: 0)
+            await breaker.record(empty, trial: true, generation: 1)
                 == .stop(.unauthorized("HTTP 401 with an empty body")))
     }
 
