@@ -83,12 +83,9 @@ public struct Planner: Sendable {
     /// - Parameter cell: The cell.
     /// - Returns: Its requests; none when all its times are beyond the horizon.
     public func requests(for cell: Cell) -> [CellRequest] {
-        guard let window = cell.window else { return [] }
-        let limit = TimeInterval(Self.maxHoursPerRequest * 3600)
-        let spans =
-            cell.scheduledHours.isEmpty
-            ? Self.contiguous(window, limit: limit)
-            : Self.covering(cell.scheduledHours, pad: TimeInterval(hoursEitherSide * 3600), limit: limit)
+        let spans = Self.covering(
+            cell.scheduledHours, pad: TimeInterval(hoursEitherSide * 3600),
+            limit: TimeInterval(Self.maxHoursPerRequest * 3600))
         var liveAssigned = false
         return spans.enumerated().map { part, span in
             var sets: [DataSet] = [.forecastDaily, .forecastHourly]
@@ -123,21 +120,8 @@ public struct Planner: Sendable {
             spans.append(DateInterval(start: start, end: end))
         }
         for index in spans.indices.dropLast() {
-            let stretched = min(spans[index].start.addingTimeInterval(limit), spans[index + 1].start)
-            spans[index] = DateInterval(start: spans[index].start, end: max(spans[index].end, stretched))
-        }
-        return spans
-    }
-
-    /// Back-to-back parts of at most `limit` over a whole window (a cell built without its
-    /// scheduled hours).
-    private static func contiguous(_ window: DateInterval, limit: TimeInterval) -> [DateInterval] {
-        var spans: [DateInterval] = []
-        var start = window.start
-        while start < window.end {
-            let end = min(window.end, start.addingTimeInterval(limit))
-            spans.append(DateInterval(start: start, end: end))
-            start = end
+            let end = min(spans[index].start.addingTimeInterval(limit), spans[index + 1].start)
+            spans[index] = DateInterval(start: spans[index].start, end: end)
         }
         return spans
     }
@@ -148,8 +132,6 @@ private struct CellBuilder {
     let key: CellKey
     var airports: [String: Airport] = [:]
     var firstAirport: Airport?
-    var earliest: Date?
-    var latest: Date?
     var earliestDeparture: Date?
     var earliestAny: Date = .distantFuture
     var count = 0
@@ -165,21 +147,18 @@ private struct CellBuilder {
         if isDeparture { earliestDeparture = min(earliestDeparture ?? time, time) }
         guard inHorizon else { return }
         hours.insert(TimeMath.floorHour(time))
-        earliest = min(earliest ?? time, time)
-        latest = max(latest ?? time, time)
     }
 
     func build(pad: TimeInterval) -> Cell {
+        let scheduled = hours.sorted()
         var window: DateInterval?
-        if let earliest, let latest {
-            let start = TimeMath.floorHour(earliest).addingTimeInterval(-pad)
-            let end = TimeMath.floorHour(latest).addingTimeInterval(3600 + pad)
-            window = DateInterval(start: start, end: end)
+        if let first = scheduled.first, let last = scheduled.last {
+            window = DateInterval(start: first.addingTimeInterval(-pad), end: last.addingTimeInterval(3600 + pad))
         }
         let sorted = airports.values.sorted { $0.code < $1.code }
         return Cell(
             key: key, airports: sorted, timeZone: firstAirport?.timeZone ?? "UTC",
             country: firstAirport?.country ?? "", window: window, flightCount: count,
-            earliestDeparture: earliestDeparture ?? earliestAny, scheduledHours: hours.sorted())
+            earliestDeparture: earliestDeparture ?? earliestAny, scheduledHours: scheduled)
     }
 }
