@@ -21,8 +21,7 @@ struct PlanCommand {
         let plan = Planner(grid: options.grid, now: now, hoursEitherSide: options.config.hoursEitherSide)
             .plan(schedule.flights)
         var report = PlanReport(schedule: schedule, plan: plan, scheduleArgument: options.scheduleArgument)
-        if options.replay == nil, FileManager.default.fileExists(atPath: options.state.path) {
-            let store = try StateAccess.open(options.state, now: environment.now)
+        if options.replay == nil, let store = try StateAccess.openExisting(options.state, now: environment.now) {
             report.preview = await CachePreview.make(plan: plan, store: store, now: environment.now())
             let used = (try? await store.usage(month: StateAccess.month(environment.now()))) ?? 0
             report.pace = QuotaPace(limit: options.monthlyQuota, used: used, now: environment.now())

@@ -6,26 +6,45 @@
 extension String {
     /// The text with control characters (C0 except `\n`, DEL, C1) written as `\x1b`-style escapes.
     var escapingControls: String {
-        guard unicodeScalars.contains(where: Self.isEscaped) else { return self }
+        escaping(where: { $0 != "\n" && ($0.value < 0x20 || Self.isDeleteOrC1($0)) }, with: Self.visibleEscape)
+    }
+
+    /// JSON text with DEL and the C1 controls, which `JSONEncoder` leaves raw, as `\u00XX`
+    /// escapes: still valid JSON, and nothing left for ``escapingControls`` to touch.
+    var escapingJSONControls: String {
+        escaping(where: Self.isDeleteOrC1, with: { "\\u00" + Self.twoHexDigits($0) })
+    }
+
+    /// The text with each scalar that `isEscaped` picks replaced by `replacement(scalar)`.
+    private func escaping(
+        where isEscaped: (Unicode.Scalar) -> Bool, with replacement: (Unicode.Scalar) -> String
+    ) -> String {
+        guard unicodeScalars.contains(where: isEscaped) else { return self }
         var result = ""
         result.reserveCapacity(utf8.count + 8)
         for scalar in unicodeScalars {
-            guard Self.isEscaped(scalar) else {
+            if isEscaped(scalar) {
+                result += replacement(scalar)
+            } else {
                 result.unicodeScalars.append(scalar)
-                continue
-            }
-            switch scalar {
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            default:
-                let hex = String(scalar.value, radix: 16)  // below 0xA0: at most two digits
-                result += "\\x" + String(repeating: "0", count: 2 - hex.count) + hex
             }
         }
         return result
     }
 
-    private static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
-        scalar != "\n" && (scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value))
+    private static func visibleEscape(_ scalar: Unicode.Scalar) -> String {
+        switch scalar {
+        case "\t": "\\t"
+        case "\r": "\\r"
+        default: "\\x" + twoHexDigits(scalar)
+        }
+    }
+
+    private static func isDeleteOrC1(_ scalar: Unicode.Scalar) -> Bool { (0x7F...0x9F).contains(scalar.value) }
+
+    /// Two lowercase hex digits (the escaped scalars are all below 0xA0).
+    private static func twoHexDigits(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16)
+        return String(repeating: "0", count: Swift.max(0, 2 - hex.count)) + hex
     }
 }

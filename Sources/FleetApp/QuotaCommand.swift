@@ -106,18 +106,7 @@ enum JSONText {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
-            // JSONEncoder leaves DEL and the C1 controls raw; written as \u escapes here they stay
-            // valid JSON and leave nothing for the console's control-character escaping to touch.
-            var text = ""
-            for scalar in String(decoding: try encoder.encode(value), as: UTF8.self).unicodeScalars {
-                if (0x7F...0x9F).contains(scalar.value) {
-                    let hex = String(scalar.value, radix: 16)
-                    text += "\\u00" + String(repeating: "0", count: 2 - hex.count) + hex
-                } else {
-                    text.unicodeScalars.append(scalar)
-                }
-            }
-            return text + "\n"
+            return String(decoding: try encoder.encode(value), as: UTF8.self).escapingJSONControls + "\n"
         } catch {
             throw .fatal("cannot encode output: \(error)")
         }
