@@ -68,19 +68,7 @@ public struct Briefer: Sendable {
         guard let hour = weather.hour(containing: time) else {
             return missing("no forecast hour for \(WeatherJSON.formatDate(TimeMath.floorHour(time)))")
         }
-        let briefing = evaluate(airport: airport, time: time, hour: hour, weather: weather, status: outcome.status)
-        let absent = Self.absentEssentials(hour)
-        guard !absent.isEmpty else { return briefing }
-        // What is there still counts (a thunderstorm code stays red), but the end is never
-        // green and the flight is not "ok": the missing value could hide a hazard.
-        let hourText = WeatherJSON.formatDate(TimeMath.floorHour(time))
-        var reason = "incomplete forecast hour \(hourText): no \(absent.joined(separator: ", "))"
-        if case .stale(_, let staleReason) = briefing.data { reason += "; stale (\(staleReason))" }
-        return EndBriefing(
-            airport: airport, time: time, hour: hour, worstHour: briefing.worstHour, hazards: briefing.hazards,
-            category: briefing.category, alerts: briefing.alerts, risk: briefing.risk.worse(.unknown),
-            data: .missing(reason),
-            dataReadTime: briefing.dataReadTime)
+        return evaluate(airport: airport, time: time, hour: hour, weather: weather, status: outcome.status)
     }
 
     /// The values an hour needs before it can be called good weather. A body may omit any field
@@ -90,21 +78,21 @@ public struct Briefer: Sendable {
     /// - Parameter hour: The forecast hour of the scheduled time.
     /// - Returns: The names of the absent values, in a fixed order; empty when complete.
     static func absentEssentials(_ hour: HourWeather) -> [String] {
-        [
-            ("condition", hour.conditionCode == nil), ("temperature", hour.temperature == nil),
-            ("wind", hour.windSpeed == nil), ("visibility", hour.visibility == nil),
-        ].filter(\.1).map(\.0)
+        var absent: [String] = []  // no allocation for a complete hour, the common case
+        if hour.conditionCode == nil { absent.append("condition") }
+        if hour.temperature == nil { absent.append("temperature") }
+        if hour.windSpeed == nil { absent.append("wind") }
+        if hour.visibility == nil { absent.append("visibility") }
+        return absent
     }
 
     private func evaluate(
         airport: Airport, time: Date, hour: HourWeather, weather: CellWeather, status: CellStatus
     ) -> EndBriefing {
         let reach = TimeInterval(config.windowMinutes * 60)
-        let window = weather.hours.filter { candidate in
-            guard let start = candidate.forecastStart else { return false }
-            return start <= time.addingTimeInterval(reach)
-                && start.addingTimeInterval(3600) > time.addingTimeInterval(-reach)
-        }
+        // Hours overlapping [time - reach, time + reach]: starting after time - reach - 1 h.
+        let window = weather.hours(from: time.addingTimeInterval(-reach - 3600), to: time.addingTimeInterval(reach))
+            .filter { ($0.forecastStart ?? .distantPast).addingTimeInterval(3600) > time.addingTimeInterval(-reach) }
         var worst: (hour: HourWeather, risk: Risk, count: Int, distance: TimeInterval)?
         var byKind: [HazardKind: Hazard] = [:]
         for candidate in window {
@@ -121,9 +109,20 @@ public struct Briefer: Sendable {
         let alerts = Self.alerts(weather.alerts, around: time, reach: reach)
         let alertRisk = alerts.map(Self.risk(of:)).min() ?? .green
         let hazards = byKind.values.sorted { ($0.risk, $0.kind.order) < ($1.risk, $1.kind.order) }
-        let risk = (hazards.map(\.risk).min() ?? .green).worse(alertRisk)
+        var risk = (hazards.map(\.risk).min() ?? .green).worse(alertRisk)
         var data = EndData.fresh
         if case .stale(let since, let reason) = status { data = .stale(since: since, reason: reason) }
+        let absent = Self.absentEssentials(hour)
+        if !absent.isEmpty {
+            // What is there still counts (a thunderstorm code stays red), but the end is never
+            // green and the flight is not "ok": the missing value could hide a hazard.
+            var reason =
+                "incomplete forecast hour \(WeatherJSON.formatDate(TimeMath.floorHour(time))): no "
+                + absent.joined(separator: ", ")
+            if case .stale(_, let staleReason) = data { reason += "; stale (\(staleReason))" }
+            data = .missing(reason)
+            risk = risk.worse(.unknown)
+        }
         return EndBriefing(
             airport: airport, time: time, hour: hour, worstHour: worst?.hour, hazards: hazards,
             category: hour.visibility.map { FlightCategory.estimate(visibilityMetres: $0) }, alerts: alerts,

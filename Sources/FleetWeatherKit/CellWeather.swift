@@ -100,17 +100,23 @@ public struct CellWeather: Sendable, Equatable {
         return hour
     }
 
-    /// Hours whose start lies in `[from, to]`.
+    /// Hours whose start lies in `[from, to]`, found by binary search in the sorted hours (the
+    /// briefing asks this for both ends of every flight).
     ///
     /// - Parameters:
     ///   - from: The earliest start.
     ///   - to: The latest start.
     /// - Returns: The hours in order.
-    public func hours(from: Date, to: Date) -> [HourWeather] {
-        hours.filter { hour in
-            guard let start = hour.forecastStart else { return false }
-            return start >= from && start <= to
+    public func hours(from: Date, to: Date) -> ArraySlice<HourWeather> {
+        var low = 0
+        var high = hours.count
+        while low < high {
+            let mid = (low + high) / 2
+            if (hours[mid].forecastStart ?? .distantPast) < from { low = mid + 1 } else { high = mid }
         }
+        var end = low
+        while end < hours.count, let start = hours[end].forecastStart, start <= to { end += 1 }
+        return hours[low..<end]
     }
 
     private mutating func note(_ metadata: Metadata?, _ dataSet: DataSet) {

@@ -205,4 +205,14 @@ struct HourContainingTests {
         let between = Self.weather.hours(from: start.addingTimeInterval(3600), to: start.addingTimeInterval(4 * 3600))
         #expect(between.map(\.temperature) == [1, 2, 4])
     }
+
+    @Test(
+        "hours(from:to:) at the edges: before the first, after the last, between hours, empty",
+        arguments: [(-10.0, 100.0, [0.0, 1, 2, 4]), (-10, -1, []), (100, 200, []), (0.5, 1.5, [1]), (2.5, 3.5, [])])
+    func hoursBetweenEdges(from: Double, to: Double, expected: [Double]) {
+        let found = Self.weather.hours(
+            from: start.addingTimeInterval(from * 3600), to: start.addingTimeInterval(to * 3600))
+        #expect(found.map(\.temperature) == expected)
+        #expect(CellWeather().hours(from: start, to: start.addingTimeInterval(3600)).isEmpty)
+    }
 }
