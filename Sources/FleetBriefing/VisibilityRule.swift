@@ -1,5 +1,4 @@
 public import FleetWeatherKit
-internal import Foundation
 
 /// Low visibility, with the thresholds of the flight categories.
 public struct VisibilityRule: HazardRule {
@@ -7,15 +6,10 @@ public struct VisibilityRule: HazardRule {
     public init() {}
 
     public func hazards(in hour: HourWeather, config: BriefingConfig) -> [Hazard] {
-        guard let visibility = hour.visibility else { return [] }
-        let detail = String(
-            format: "visibility %.0f m (%.1f SM)", visibility, Units.statuteMiles(fromMetres: visibility))
-        if visibility < config.visibilityRedM {
-            return [Hazard(kind: .lowVisibility, risk: .red, detail: detail, hour: hour.forecastStart)]
-        }
-        if visibility < config.visibilityAmberM {
-            return [Hazard(kind: .lowVisibility, risk: .amber, detail: detail, hour: hour.forecastStart)]
-        }
-        return []
+        guard let visibility = hour.visibility, visibility < config.visibilityAmberM else { return [] }
+        let risk: Risk = visibility < config.visibilityRedM ? .red : .amber
+        // The detail is built only for a hazard: this rule runs on every hour of every window.
+        let detail = "visibility " + Units.visibility(visibility)
+        return [Hazard(kind: .lowVisibility, risk: risk, detail: detail, hour: hour.forecastStart)]
     }
 }

@@ -80,7 +80,7 @@ enum PageKit {
         parts.append(hour.conditionCode?.label ?? "condition unknown")
         if let temperature = hour.temperature { parts.append(Fixed.whole(temperature) + " °C") }
         parts.append(wind(hour))
-        if let visibility = hour.visibility { parts.append("vis " + self.visibility(visibility)) }
+        if let visibility = hour.visibility { parts.append("vis " + Units.visibility(visibility)) }
         if let chance = hour.precipitationChance, chance > 0, let type = hour.precipitationType, type != .clear {
             parts.append(Fixed.whole(chance * 100) + "% " + type.token)
         }
@@ -100,13 +100,6 @@ enum PageKit {
             text += " G" + Fixed.whole(Units.knots(fromKmh: gust))
         }
         return text + " kt"
-    }
-
-    /// Kilometres (or metres below 5 km) with statute miles.
-    static func visibility(_ metres: Double) -> String {
-        let miles = Units.statuteMiles(fromMetres: metres)
-        if metres < 5000 { return "\(Fixed.whole(metres)) m (\(Fixed.text(miles, decimals: 1)) SM)" }
-        return "\(Fixed.whole(metres / 1000)) km (\(Fixed.whole(miles)) SM)"
     }
 
     /// The data-status badge of an end ("STALE 2 h", "NO DATA").

@@ -86,7 +86,7 @@ enum RoutePage {
         hour.windGust = current.windGust
         hour.windDirection = current.windDirection
         facts.append(("Wind", PageKit.wind(hour)))
-        if let visibility = current.visibility { facts.append(("Visibility", PageKit.visibility(visibility))) }
+        if let visibility = current.visibility { facts.append(("Visibility", Units.visibility(visibility))) }
         if let asOf = current.asOf {
             facts.append(("As of", "\(Timestamp.dayLabel(asOf)) \(Timestamp.utcClock(asOf))"))
         }
