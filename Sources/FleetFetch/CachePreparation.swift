@@ -74,6 +74,6 @@ struct CachePreparation {
         }
         guard let entry else { return .missing }
         if entry.isFresh(at: now), let response = DataSetBodies.decode(entry) { return .fresh(response, entry.body) }
-        return DataSetBodies.decode(entry) == nil ? .missing : .expired(entry)
+        return .expired(entry)  // decoded only if it must stand in (CellWork skips one that will not)
     }
 }

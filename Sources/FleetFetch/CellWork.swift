@@ -32,7 +32,6 @@ struct CellWork: Sendable {
             guard let response = DataSetBodies.decode(entry) else { continue }
             weather.merge(response)
             let expired = entry.expireTime ?? entry.fetchedAt
-            weather.markStale(expiredAt: expired)
             staleSince = min(staleSince ?? expired, expired)
             oldestCopy = min(oldestCopy ?? entry.fetchedAt, entry.fetchedAt)
         }

@@ -53,8 +53,8 @@ extension StateStore {
             sql,
             [
                 .text(runID), .int(position), .text(flight.flightKey), .text(flight.flight), .text(flight.route),
-                .text(flight.risk), .text(flight.status), .text(try Self.encode(flight.alertIDs)),
-                .text(try Self.encode(flight.hazards)), .text(flight.detailJSON),
+                .text(flight.risk), .text(flight.status), .text(try encode(flight.alertIDs)),
+                .text(try encode(flight.hazards)), .text(flight.detailJSON),
             ])
     }
 
@@ -94,8 +94,8 @@ extension StateStore {
         return try connection.prepared(sql).query([.text(runID)]) { row throws(StoreError) in
             FlightOutcome(
                 flightKey: row.text(0), flight: row.text(1), route: row.text(2), risk: row.text(3),
-                status: row.text(4), alertIDs: try Self.decode(row.text(5), column: "alert_ids"),
-                hazards: try Self.decode(row.text(6), column: "hazards"), detailJSON: row.text(7))
+                status: row.text(4), alertIDs: try decode(row.text(5), column: "alert_ids"),
+                hazards: try decode(row.text(6), column: "hazards"), detailJSON: row.text(7))
         }
     }
 
@@ -106,17 +106,17 @@ extension StateStore {
     }
 
     /// Lists of strings are stored as JSON arrays: unambiguous whatever the strings hold.
-    private static func encode(_ strings: [String]) throws(StoreError) -> String {
+    private func encode(_ strings: [String]) throws(StoreError) -> String {
         do {
-            return String(decoding: try JSONEncoder().encode(strings), as: UTF8.self)
+            return String(decoding: try listEncoder.encode(strings), as: UTF8.self)
         } catch {
             throw .invalidValue("cannot encode a list of strings as JSON: \(error)")
         }
     }
 
-    private static func decode(_ json: String, column: String) throws(StoreError) -> [String] {
+    private func decode(_ json: String, column: String) throws(StoreError) -> [String] {
         do {
-            return try JSONDecoder().decode([String].self, from: Data(json.utf8))
+            return try listDecoder.decode([String].self, from: Data(json.utf8))
         } catch {
             throw .corruptValue(table: "run_flight", column: column, reason: "not a JSON array of strings")
         }

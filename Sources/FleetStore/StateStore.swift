@@ -17,6 +17,9 @@ public actor StateStore {
     public nonisolated let path: String
     let connection: SQLiteConnection
     let now: @Sendable () -> Date
+    /// One coder pair for the string lists of run history (two per flight), made once.
+    let listEncoder = JSONEncoder()
+    let listDecoder = JSONDecoder()
 
     /// Opens the state file, creating it (and its parent directories) when missing.
     ///

@@ -20,9 +20,6 @@ public struct CellWeather: Sendable, Equatable {
     public var readTime: Date?
     /// When the soonest data set expires.
     public var expireTime: Date?
-    /// Set when an expired cached copy stands in for data that could not be fetched:
-    /// the expiry of the oldest such data set.
-    public var staleSince: Date?
     /// Data sets present.
     public var dataSets: Set<DataSet>
     /// Whether ``attributionURL`` came from alert metadata, which a forecast's link replaces.
@@ -67,13 +64,6 @@ public struct CellWeather: Sendable, Equatable {
     public var unknownConditionCodes: Set<String> {
         let codes = [current?.conditionCode] + hours.map(\.conditionCode) + days.map(\.conditionCode)
         return Set(codes.compactMap { code in code.flatMap { $0.isUnknown ? $0.token : nil } })
-    }
-
-    /// Marks some of this weather as an expired copy standing in for a failed fetch.
-    ///
-    /// - Parameter expiredAt: When the copy expired.
-    public mutating func markStale(expiredAt: Date) {
-        staleSince = min(staleSince ?? expiredAt, expiredAt)
     }
 
     /// The hour whose start is the latest at or before `date`, if it covers `date`.

@@ -70,15 +70,17 @@ final class URLSessionTransferDelegate: NSObject, URLSessionDataDelegate, Sendab
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let overLimit = transfers.withLock { transfers -> Int? in
-            guard var transfer = transfers[dataTask.taskIdentifier], transfer.failure == nil else { return nil }
-            transfer.body.append(data)
-            let over = transfer.body.count > transfer.limit
-            if over {
-                transfer.failure = .responseTooLarge(limit: transfer.limit)
-                transfer.body = Data()
-            }
-            transfers[dataTask.taskIdentifier] = transfer
-            return over ? transfer.limit : nil
+            // Mutated in place through the index: copying the transfer out and back would copy
+            // the whole body received so far on every chunk (quadratic, inside the shared lock).
+            guard let index = transfers.index(forKey: dataTask.taskIdentifier),
+                transfers.values[index].failure == nil
+            else { return nil }
+            transfers.values[index].body.append(data)
+            let limit = transfers.values[index].limit
+            guard transfers.values[index].body.count > limit else { return nil }
+            transfers.values[index].failure = .responseTooLarge(limit: limit)
+            transfers.values[index].body = Data()
+            return limit
         }
         if overLimit != nil { dataTask.cancel() }
     }
@@ -107,9 +109,8 @@ final class URLSessionTransferDelegate: NSObject, URLSessionDataDelegate, Sendab
     /// Marks a transfer failed and cancels its task; completion then reports `failure`.
     private func fail(_ task: URLSessionTask, with failure: WeatherKitError) {
         let active = transfers.withLock { transfers -> Bool in
-            guard var transfer = transfers[task.taskIdentifier] else { return false }
-            if transfer.failure == nil { transfer.failure = failure }
-            transfers[task.taskIdentifier] = transfer
+            guard let index = transfers.index(forKey: task.taskIdentifier) else { return false }
+            if transfers.values[index].failure == nil { transfers.values[index].failure = failure }
             return true
         }
         if active { task.cancel() }

@@ -134,16 +134,6 @@ struct CellWeatherMergeTests {
         #expect(weather.dataSets == [.currentWeather])
     }
 
-    @Test("stale marking keeps the earliest expiry")
-    func stale() {
-        var weather = CellWeather()
-        #expect(weather.staleSince == nil)
-        weather.markStale(expiredAt: date("2026-12-01T05:00:00Z"))
-        weather.markStale(expiredAt: date("2026-12-01T03:00:00Z"))
-        weather.markStale(expiredAt: date("2026-12-01T04:00:00Z"))
-        #expect(weather.staleSince == date("2026-12-01T03:00:00Z"))
-    }
-
     @Test("merging the recorded bodies of one place gives every data set")
     func recordedBodies() throws {
         let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
