@@ -20,10 +20,10 @@ enum URLText {
     /// zeros, never `-0`. `40.71` → `40.71`, `1e-7` → `0`, `-74.0` → `-74`.
     static func coordinate(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
-        var text = String(format: "%.6f", value)
+        var text = Fixed.text(value, decimals: 6)  // never "-0…" (Fixed drops the sign of a zero)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
-        return text == "-0" ? "0" : text
+        return text
     }
 
     /// UTC ISO 8601 without fractions: `2026-03-01T06:00:00Z`.
