@@ -15,6 +15,9 @@ public protocol ByteSource {
 public struct FileByteSource: ByteSource {
     private let handle: FileHandle
     private let chunkSize: Int
+    /// Set once the end was read and the file closed: asked again, the source still answers
+    /// `nil` (the end), never a read on a closed handle.
+    private var ended = false
 
     /// Opens a file for streaming.
     ///
@@ -28,8 +31,10 @@ public struct FileByteSource: ByteSource {
     }
 
     public mutating func nextChunk() throws -> [UInt8]? {
+        guard !ended else { return nil }
         guard let data = try handle.read(upToCount: chunkSize), !data.isEmpty else {
             try? handle.close()
+            ended = true
             return nil
         }
         return [UInt8](data)

@@ -32,7 +32,7 @@ public struct ScheduleReader: Sendable {
         } catch {
             throw .unreadable(path: path, reason: Self.describe(error))
         }
-        return try read(source: EndOfInputLatch(source), path: path)
+        return try read(source: source, path: path)
     }
 
     /// Reads a schedule held in memory (tests, and schedules received other than as files).
@@ -98,28 +98,5 @@ public struct ScheduleReader: Sendable {
             return underlying.localizedDescription
         }
         return nsError.localizedDescription
-    }
-}
-
-/// Answers `nil` for good once its source has reported the end of the input.
-///
-/// `FileByteSource` closes its file when it reaches the end and throws if asked again, and
-/// `CSVReader` asks again after a file shorter than a byte-order mark (3 bytes). Latching the
-/// end keeps a one-line file such as `"\n"` an empty schedule rather than an I/O error.
-private struct EndOfInputLatch<Base: ByteSource>: ByteSource {
-    private var base: Base
-    private var ended = false
-
-    init(_ base: Base) {
-        self.base = base
-    }
-
-    mutating func nextChunk() throws -> [UInt8]? {
-        guard !ended else { return nil }
-        guard let chunk = try base.nextChunk() else {
-            ended = true
-            return nil
-        }
-        return chunk
     }
 }
