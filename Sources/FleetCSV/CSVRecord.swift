@@ -27,9 +27,12 @@ public struct CSVRecord: Sendable, Equatable {
         self.problem = problem
     }
 
-    /// True when every field is empty (a blank line, or a line of commas) and the record had
-    /// no syntax problem (an unterminated quote yields no fields but is not blank).
-    public var isBlank: Bool { problem == nil && fields.allSatisfy { $0.isEmpty } }
+    /// True when every field is empty or only spaces and tabs (a blank line, or a line of
+    /// commas) and the record had no syntax problem (an unterminated quote yields no fields
+    /// but is not blank).
+    public var isBlank: Bool {
+        problem == nil && fields.allSatisfy { $0.allSatisfy { $0 == " " || $0 == "\t" } }
+    }
 }
 
 /// A syntax problem found while reading one record; the reader goes on with the next one.

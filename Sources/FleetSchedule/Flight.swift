@@ -19,6 +19,9 @@ public struct Flight: Sendable, Hashable {
     public let aircraft: String?
     /// Registration, if given.
     public let tail: String?
+    /// The route's name in reports and file names: `ORIG-DEST` with IATA (else ICAO) codes
+    /// (made once: the reports group, sort and link by it for every flight).
+    public let route: String
 
     /// Creates a flight.
     ///
@@ -43,8 +46,7 @@ public struct Flight: Sendable, Hashable {
         self.arrival = arrival
         self.aircraft = aircraft
         self.tail = tail
+        route = "\(origin.code)-\(destination.code)"
     }
 
-    /// The route's name in reports and file names: `ORIG-DEST` with IATA (else ICAO) codes.
-    public var route: String { "\(origin.code)-\(destination.code)" }
 }

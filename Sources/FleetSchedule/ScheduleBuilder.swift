@@ -31,20 +31,11 @@ struct ScheduleBuilder {
         }
     }
 
-    /// True when a record carries no data: every field empty or spaces, and no syntax problem
-    /// (a record the reader could not parse may have no fields yet still be a data row).
-    ///
-    /// - Parameter record: The record.
-    /// - Returns: Whether to skip it as blank.
-    static func isBlank(_ record: CSVRecord) -> Bool {
-        record.problem == nil && record.fields.allSatisfy { $0.allSatisfy { $0 == " " || $0 == "\t" } }
-    }
-
     /// Adds one record: a blank one is counted, any other becomes a flight or a rejection.
     ///
     /// - Parameter record: The record.
     mutating func add(_ record: CSVRecord) {
-        if Self.isBlank(record) {
+        if record.isBlank {
             blankRows += 1
             return
         }

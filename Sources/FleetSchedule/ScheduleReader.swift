@@ -56,7 +56,7 @@ public struct ScheduleReader: Sendable {
         var blankBeforeHeader = 0
         var headerRecord: CSVRecord?
         while let record = try Self.next(&reader, path: path) {
-            if ScheduleBuilder.isBlank(record) {
+            if record.isBlank {
                 blankBeforeHeader += 1
                 continue
             }

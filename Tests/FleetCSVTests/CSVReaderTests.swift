@@ -77,6 +77,12 @@ struct CSVReaderFieldTests {
         #expect(read.map(\.isBlank) == [false, true, false])
     }
 
+    @Test("a line of only spaces and tabs between commas is blank; any other character is not")
+    func lineOfSpaces() throws {
+        let read = try records(" , \t,\n , x\n")
+        #expect(read.map(\.isBlank) == [true, false])
+    }
+
     @Test("a line of commas is blank")
     func lineOfCommas() throws {
         let read = try records(",,\n")
