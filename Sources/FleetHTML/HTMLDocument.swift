@@ -13,6 +13,11 @@ public final class HTMLDocument {
     let doc: htmlDocPtr
     /// The template's name, for error messages.
     public let name: String
+    /// Slot name → its first element, found in one walk of the template on the first lookup:
+    /// pages look slots up after filling others (the index's 10,000-row table among them),
+    /// and a search per lookup would walk that content each time. Generated content never
+    /// carries `data-slot`, so the index stays right.
+    private var slotIndex: [String: xmlNodePtr]?
 
     /// Parses a template.
     ///
@@ -49,18 +54,18 @@ public final class HTMLDocument {
     /// - Returns: The element.
     /// - Throws: ``HTMLError/missingSlot(template:slot:)`` when the template lacks it.
     public func slot(_ slot: String) throws(HTMLError) -> HTMLNode {
-        guard let found = root?.first(where: { $0.attribute("data-slot") == slot }) else {
-            throw .missingSlot(template: name, slot: slot)
-        }
-        return found
+        let index = slotIndex ?? buildSlotIndex()
+        guard let found = index[slot] else { throw .missingSlot(template: name, slot: slot) }
+        return HTMLNode(found, document: self)
     }
 
-    /// Every element carrying `data-slot="name"` (for text repeated in several places).
-    ///
-    /// - Parameter slot: The slot name.
-    /// - Returns: The elements, in document order.
-    public func slots(_ slot: String) -> [HTMLNode] {
-        root?.all(where: { $0.attribute("data-slot") == slot }) ?? []
+    private func buildSlotIndex() -> [String: xmlNodePtr] {
+        var index: [String: xmlNodePtr] = [:]
+        for element in root?.all(where: { $0.attribute("data-slot") != nil }) ?? [] {
+            if let slot = element.attribute("data-slot"), index[slot] == nil { index[slot] = element.node }
+        }
+        slotIndex = index
+        return index
     }
 
     /// Serialises the document as HTML.

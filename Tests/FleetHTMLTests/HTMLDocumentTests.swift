@@ -216,13 +216,13 @@ struct HTMLTemplateTests {
         #expect(html.contains("<td class=\"num\">42</td>"))
     }
 
-    @Test("slots finds every element with the name, first finds the first")
+    @Test("slot finds the first element with the name, also after content was added elsewhere")
     func slotsAndFind() throws {
         let page = try document()
-        let notes = page.slots("note")
-        #expect(notes.count == 2)
         #expect(try page.slot("note").attribute("class") == "note")
-        #expect(page.slots("none").isEmpty)
+        try page.slot("heading").element("span", [("data-slot", "note")], text: "added")
+        #expect(try page.slot("note").attribute("class") == "note")
+        #expect(throws: HTMLError.missingSlot(template: "test.html", slot: "none")) { try page.slot("none") }
         let root = try #require(page.root)
         #expect(root.tag == "html")
         #expect(root.first { $0.tag == "h1" }?.attribute("data-slot") == "heading")
