@@ -210,7 +210,6 @@ struct RunCommand {
 extension Duration {
     /// The duration in seconds, to the millisecond, for `run.json` timings.
     var seconds: Double {
-        let exact = Double(components.seconds) + Double(components.attoseconds) / 1e18
-        return (exact * 1000).rounded() / 1000
+        (timeInterval * 1000).rounded() / 1000
     }
 }

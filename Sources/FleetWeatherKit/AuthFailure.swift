@@ -14,7 +14,6 @@ public enum AuthFailure: Sendable, Equatable, CustomStringConvertible {
         switch error {
         case .overQuota: self = .overQuota
         case .unauthorized(let reason) where reason == "NOT_ENABLED": self = .notEnabled
-        case .unauthorized(let reason) where reason == "OVER_QUOTA": self = .overQuota
         case .unauthorized(let reason): self = .unauthorized(reason)
         default: return nil
         }

@@ -75,8 +75,9 @@ public final class URLSessionTransport: HTTPTransport {
 }
 
 extension Duration {
-    /// The duration in seconds, as `TimeInterval`.
-    var timeInterval: TimeInterval {
+    /// The duration in seconds, as `TimeInterval` (the one conversion; messages and
+    /// `run.json` round it).
+    public var timeInterval: Double {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }

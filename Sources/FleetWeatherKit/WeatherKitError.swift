@@ -70,8 +70,7 @@ public enum WeatherKitError: Error, Equatable, Sendable, CustomStringConvertible
 extension Duration {
     /// "2 s", "0.5 s": seconds for messages.
     var secondsText: String {
-        let seconds = Double(components.seconds) + Double(components.attoseconds) / 1e18
-        let rounded = (seconds * 1000).rounded() / 1000
+        let rounded = (timeInterval * 1000).rounded() / 1000
         return rounded == rounded.rounded() ? "\(Int(rounded)) s" : "\(rounded) s"
     }
 }
