@@ -17,7 +17,7 @@ public enum Timestamp {
     /// - Parameter date: An instant.
     /// - Returns: The UTC text.
     public static func utc(_ date: Date) -> String {
-        format(seconds: Int(date.timeIntervalSince1970.rounded(.down)), offset: 0, utc: true)
+        CivilCalendar.isoText(secondsSince1970: wholeSeconds(date), offset: nil)
     }
 
     /// `2026-12-01T08:05:00-05:00` in an IANA zone (UTC when the zone is unknown).
@@ -27,8 +27,7 @@ public enum Timestamp {
     ///   - zone: An IANA zone name.
     /// - Returns: The local text with its offset.
     public static func local(_ date: Date, zone: String) -> String {
-        let offset = timeZone(zone).secondsFromGMT(for: date)
-        return format(seconds: Int(date.timeIntervalSince1970.rounded(.down)), offset: offset, utc: false)
+        CivilCalendar.isoText(secondsSince1970: wholeSeconds(date), offset: timeZone(zone).secondsFromGMT(for: date))
     }
 
     /// `13:05Z`.
@@ -36,9 +35,7 @@ public enum Timestamp {
     /// - Parameter date: An instant.
     /// - Returns: Hours and minutes in UTC.
     public static func utcClock(_ date: Date) -> String {
-        let text = utc(date)
-        let start = text.index(text.startIndex, offsetBy: 11)
-        return String(text[start..<text.index(start, offsetBy: 5)]) + "Z"
+        clock(wholeSeconds(date)) + "Z"
     }
 
     /// `08:05` local time.
@@ -48,9 +45,7 @@ public enum Timestamp {
     ///   - zone: An IANA zone name.
     /// - Returns: Hours and minutes, local.
     public static func localClock(_ date: Date, zone: String) -> String {
-        let text = local(date, zone: zone)
-        let start = text.index(text.startIndex, offsetBy: 11)
-        return String(text[start..<text.index(start, offsetBy: 5)])
+        clock(wholeSeconds(date) + timeZone(zone).secondsFromGMT(for: date))
     }
 
     /// `Tue 1 Dec` in the given zone, for grouping in pages.
@@ -61,13 +56,14 @@ public enum Timestamp {
     /// - Returns: A short day label.
     public static func dayLabel(_ date: Date, zone: String = "UTC") -> String {
         let offset = zone == "UTC" ? 0 : timeZone(zone).secondsFromGMT(for: date)
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + offset
-        let days = floorDiv(seconds, 86_400)
+        let days = CivilCalendar.dayAndSecond(secondsSince1970: wholeSeconds(date) + offset).days
         let (_, month, day) = CivilCalendar.date(daysSince1970: days)
-        let weekday = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"][((days % 7) + 7) % 7]
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        return "\(weekday) \(day) \(months[month - 1])"
+        return "\(weekdays[((days % 7) + 7) % 7]) \(day) \(months[month - 1])"
     }
+
+    /// Weekdays from 1 January 1970, a Thursday.
+    private static let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// The time zone for an identifier, cached (Foundation's lookup is not free).
     ///
@@ -82,22 +78,11 @@ public enum Timestamp {
         }
     }
 
-    private static func format(seconds: Int, offset: Int, utc: Bool) -> String {
-        let local = seconds + offset
-        let days = floorDiv(local, 86_400)
-        let secondOfDay = local - days * 86_400
-        let (year, month, day) = CivilCalendar.date(daysSince1970: days)
-        var text = "\(CivilCalendar.pad(year, 4))-\(CivilCalendar.pad(month))-\(CivilCalendar.pad(day))T"
-        text +=
-            "\(CivilCalendar.pad(secondOfDay / 3600)):\(CivilCalendar.pad(secondOfDay / 60 % 60)):\(CivilCalendar.pad(secondOfDay % 60))"
-        if utc { return text + "Z" }
-        let sign = offset < 0 ? "-" : "+"
-        let magnitude = abs(offset)
-        return text + "\(sign)\(CivilCalendar.pad(magnitude / 3600)):\(CivilCalendar.pad(magnitude / 60 % 60))"
-    }
+    private static func wholeSeconds(_ date: Date) -> Int { Int(date.timeIntervalSince1970.rounded(.down)) }
 
-    private static func floorDiv(_ value: Int, _ divisor: Int) -> Int {
-        value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
+    /// `HH:MM` of a wall clock given as seconds since 1970.
+    private static func clock(_ seconds: Int) -> String {
+        let secondOfDay = CivilCalendar.dayAndSecond(secondsSince1970: seconds).secondOfDay
+        return CivilCalendar.pad(secondOfDay / 3600) + ":" + CivilCalendar.pad(secondOfDay / 60 % 60)
     }
-
 }

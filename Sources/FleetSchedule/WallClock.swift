@@ -95,12 +95,36 @@ public enum CivilCalendar {
     /// - Parameter seconds: Seconds since 1970.
     /// - Returns: The UTC text.
     static func utcText(secondsSince1970 seconds: Double) -> String {
-        let whole = Int(seconds.rounded(.down))
-        let days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
-        let secondOfDay = whole - days * 86_400
+        isoText(secondsSince1970: Int(seconds.rounded(.down)), offset: nil)
+    }
+
+    /// An instant as ISO 8601 text: `2026-12-01T13:05:00Z` in UTC (`offset` nil), else the
+    /// wall clock at `offset` seconds east of UTC with it, `2026-12-01T08:05:00-05:00`. The one
+    /// formatter of the schedule's messages and the reports, locale-free.
+    ///
+    /// - Parameters:
+    ///   - seconds: Whole seconds since 1970.
+    ///   - offset: Seconds east of UTC, or `nil` for UTC written as `Z`.
+    /// - Returns: The text.
+    public static func isoText(secondsSince1970 seconds: Int, offset: Int?) -> String {
+        let (days, secondOfDay) = dayAndSecond(secondsSince1970: seconds + (offset ?? 0))
         let date = date(daysSince1970: days)
-        return "\(pad(date.year, 4))-\(pad(date.month))-\(pad(date.day))T"
-            + "\(pad(secondOfDay / 3600)):\(pad(secondOfDay / 60 % 60)):\(pad(secondOfDay % 60))Z"
+        let text =
+            "\(pad(date.year, 4))-\(pad(date.month))-\(pad(date.day))T"
+            + "\(pad(secondOfDay / 3600)):\(pad(secondOfDay / 60 % 60)):\(pad(secondOfDay % 60))"
+        guard let offset else { return text + "Z" }
+        let magnitude = abs(offset)
+        return text + (offset < 0 ? "-" : "+") + "\(pad(magnitude / 3600)):\(pad(magnitude / 60 % 60))"
+    }
+
+    /// Splits seconds since 1970 into whole days since 1970 (rounded down, also before 1970)
+    /// and the second of that day.
+    ///
+    /// - Parameter seconds: Seconds since 1970.
+    /// - Returns: The day and the second of the day (0…86,399).
+    public static func dayAndSecond(secondsSince1970 seconds: Int) -> (days: Int, secondOfDay: Int) {
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        return (days, seconds - days * 86_400)
     }
 
     /// A UTC offset as `UTC+05:30` / `UTC-04:00`.
