@@ -33,13 +33,28 @@ public struct CSVWriter: Sendable {
     ///
     /// - Parameter cells: The row's cells in column order.
     public mutating func appendRow(_ cells: [CSVCell]) {
-        var first = true
-        for cell in cells {
-            if !first { text.append(",") }
-            first = false
-            text.append(Self.encode(cell))
+        text.append(Self.line(cells))
+    }
+
+    /// Appends a row already encoded by ``line(_:)`` (a row written to several files is
+    /// encoded once).
+    ///
+    /// - Parameter line: The row's text, CRLF included.
+    public mutating func appendLine(_ line: String) {
+        text.append(line)
+    }
+
+    /// Encodes one row: its cells, comma-separated, and the CRLF line end.
+    ///
+    /// - Parameter cells: The row's cells in column order.
+    /// - Returns: The row's text.
+    public static func line(_ cells: [CSVCell]) -> String {
+        var line = ""
+        for (index, cell) in cells.enumerated() {
+            if index > 0 { line.append(",") }
+            line.append(encode(cell))
         }
-        text.append("\r\n")
+        return line + "\r\n"
     }
 
     /// Encodes one cell: formula guard for text, then quoting when needed.

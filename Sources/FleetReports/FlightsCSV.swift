@@ -34,11 +34,23 @@ public enum FlightsCSV {
     ///   - attributionURL: The legal attribution link.
     /// - Returns: The CSV text.
     public static func render(_ briefings: [FlightBriefing], attributionURL: String) -> String {
+        render(lines: briefings.map { line($0, attributionURL: attributionURL) })
+    }
+
+    /// The file for rows already encoded by ``line(_:attributionURL:)``: `flights.csv` and the
+    /// route files share each flight's row, encoded once.
+    ///
+    /// - Parameter lines: Encoded rows, in file order.
+    /// - Returns: The CSV text, header first.
+    static func render(lines: some Sequence<String>) -> String {
         var writer = CSVWriter(header: columns)
-        for briefing in briefings {
-            writer.appendRow(row(briefing, attributionURL: attributionURL))
-        }
+        for line in lines { writer.appendLine(line) }
         return writer.text
+    }
+
+    /// One flight's encoded row.
+    static func line(_ briefing: FlightBriefing, attributionURL: String) -> String {
+        CSVWriter.line(row(briefing, attributionURL: attributionURL))
     }
 
     static func row(_ briefing: FlightBriefing, attributionURL: String) -> [CSVCell] {

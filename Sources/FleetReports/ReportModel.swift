@@ -56,11 +56,6 @@ public struct ReportModel: Sendable {
         if lhs.flight.number != rhs.flight.number { return lhs.flight.number < rhs.flight.number }
         return lhs.flight.line < rhs.flight.line
     }
-
-    /// The flights grouped by route name, routes sorted by name.
-    public var routes: [(name: String, flights: [FlightBriefing])] {
-        Dictionary(grouping: briefings, by: \.flight.route).map { ($0.key, $0.value) }.sorted { $0.name < $1.name }
-    }
 }
 
 /// What changed since the previous run, by flight (same number, origin, departure).

@@ -61,11 +61,9 @@ public struct ReportWriter: Sendable {
     ///   - directory: An empty directory.
     /// - Throws: ``ReportError``.
     public func writeFiles(_ model: ReportModel, into directory: URL) throws(ReportError) {
-        let url = model.attributionURL
+        let lines = model.briefings.map { FlightsCSV.line($0, attributionURL: model.attributionURL) }
         try ReportFiles.write("fleetwx report\n", to: directory.appendingPathComponent(ReportFiles.marker))
-        try ReportFiles.write(
-            FlightsCSV.render(model.briefings, attributionURL: url), to: directory.appendingPathComponent("flights.csv")
-        )
+        try ReportFiles.write(FlightsCSV.render(lines: lines), to: directory.appendingPathComponent("flights.csv"))
         try ReportFiles.write(RejectsCSV.render(model.rejects), to: directory.appendingPathComponent("rejects.csv"))
         do {
             let json = try model.summary.json()
@@ -81,22 +79,25 @@ public struct ReportWriter: Sendable {
         } catch {
             throw .page("index.html: \(error)")
         }
-        try writeRoutes(model, into: directory.appendingPathComponent("routes"))
+        try writeRoutes(model, csvLines: lines, into: directory.appendingPathComponent("routes"))
     }
 
-    /// Route pages and CSVs, rendered on all cores (one libxml2 document per page).
-    private func writeRoutes(_ model: ReportModel, into directory: URL) throws(ReportError) {
-        let routes = model.routes
+    /// Route pages and CSVs, rendered on all cores (one libxml2 document per page); each
+    /// route file reuses its flights' rows of `flights.csv` (`csvLines`, by briefing index).
+    private func writeRoutes(_ model: ReportModel, csvLines: [String], into directory: URL) throws(ReportError) {
+        let routes = Dictionary(grouping: model.briefings.indices) { model.briefings[$0].flight.route }
+            .sorted { $0.key < $1.key }
         let failure = Mutex<ReportError?>(nil)
         let templates = self.templates
         DispatchQueue.concurrentPerform(iterations: routes.count) { index in
-            let (name, flights) = routes[index]
+            let (name, indices) = routes[index]
+            let flights = indices.map { model.briefings[$0] }
             do {
                 guard ReportFiles.isSafeRouteName(name) else { throw ReportError.unsafeFileName(name) }
                 let base = directory.appendingPathComponent(name)
                 let page = try RoutePage.render(route: name, flights: flights, model: model, templates: templates)
                 try ReportFiles.write(page, to: base.appendingPathExtension("html"))
-                let csv = FlightsCSV.render(flights, attributionURL: model.attributionURL)
+                let csv = FlightsCSV.render(lines: indices.map { csvLines[$0] })
                 try ReportFiles.write(csv, to: base.appendingPathExtension("csv"))
             } catch {
                 let reportError = (error as? ReportError) ?? .page("\(name): \(error)")

@@ -53,6 +53,13 @@ struct ReportWriterTests {
         #expect(Set(flights.compactMap { $0["flight"] }) == ["UA1", "BA2"])
         let route = try ReportFixtures.table(ReportFixtures.text(out.appendingPathComponent("routes/JFK-LHR.csv")))
         #expect(route.map { $0["flight"] } == ["UA1"])
+        // A route file is the header and exactly its flights' rows of flights.csv, byte for byte.
+        let flightLines = try ReportFixtures.text(out.appendingPathComponent("flights.csv")).components(
+            separatedBy: "\r\n")
+        let routeLines = try ReportFixtures.text(out.appendingPathComponent("routes/JFK-LHR.csv"))
+            .components(separatedBy: "\r\n")
+        #expect(routeLines.first == flightLines.first)
+        #expect(routeLines.count == 3 && flightLines.contains(routeLines[1]) && routeLines[1].contains("UA1"))
         let rejects = try ReportFixtures.rows(ReportFixtures.text(out.appendingPathComponent("rejects.csv")))
         #expect(rejects == [["line", "reason", "raw"], ["4", "unknown origin airport \"QQQ\"", "XX1,QQQ,LHR,x,y"]])
         let run = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("run.json")))
