@@ -100,28 +100,40 @@ def main():
     parser.add_argument("--airports", type=int, default=500)
     parser.add_argument("--routes", type=int, default=3_000)
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--binary", action="append", default=[],
+                        help="measure this fleetwx binary instead of building one (repeatable: the binaries "
+                             "run in turns, so a slow spell on a shared machine hits them alike)")
     args = parser.parse_args()
     rng = random.Random(20261201)
     base = dt.datetime(2026, 12, 1, tzinfo=dt.timezone.utc)
     schedule, airports, routes = write_inputs(args.flights, args.airports, args.routes, base, rng)
-    subprocess.run(["swift", "build", "-c", "release", "--product", "fleetwx"], cwd=ROOT, check=True,
-                   stdout=subprocess.DEVNULL)
-    binary = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
-                            capture_output=True, text=True).stdout.strip() + "/fleetwx"
+    binaries = [os.path.abspath(path) for path in args.binary]
+    if not binaries:
+        subprocess.run(["swift", "build", "-c", "release", "--product", "fleetwx"], cwd=ROOT, check=True,
+                       stdout=subprocess.DEVNULL)
+        binaries = [subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
+                                   capture_output=True, text=True).stdout.strip() + "/fleetwx"]
     print(f"schedule: {args.flights} flights, {airports} airports, {routes} routes (replayed, release build)")
     # Outputs go to a directory of this invocation's own and are deleted only after measuring:
     # creating thousands of files right after deleting thousands makes ext4 scan past the
     # recently freed inodes, which a nightly job (a new dated directory each day) never meets.
     out_root = os.path.join(WORK, "out", time.strftime("%Y%m%dT%H%M%S"))
-    results = [run_once(binary, schedule, out_root, index) for index in range(args.runs)]
+    results = {binary: [] for binary in binaries}
+    for index in range(args.runs):
+        for number, binary in enumerate(binaries):
+            results[binary].append(run_once(binary, schedule, out_root, f"{number}-{index}"))
     shutil.rmtree(os.path.join(WORK, "out"), ignore_errors=True)
-    for index, (wall, cpu, rss) in enumerate(results, start=1):
-        print(f"run {index}: wall {wall:.2f} s, cpu {cpu:.2f} s, peak rss {rss:.0f} MiB, "
-              f"{args.flights / wall:,.0f} flights/s")
-    best = min(results)
-    median = sorted(results)[len(results) // 2]
-    for label, (wall, cpu, rss) in (("median", median), ("best", best)):
-        print(f"{label}: wall {wall:.2f} s, cpu {cpu:.2f} s, peak rss {rss:.0f} MiB, {args.flights / wall:,.0f} flights/s")
+    for binary, runs in results.items():
+        if len(binaries) > 1:
+            print(f"binary {binary}:")
+        for index, (wall, cpu, rss) in enumerate(runs, start=1):
+            print(f"run {index}: wall {wall:.2f} s, cpu {cpu:.2f} s, peak rss {rss:.0f} MiB, "
+                  f"{args.flights / wall:,.0f} flights/s")
+        best = min(runs)
+        median = sorted(runs)[len(runs) // 2]
+        for label, (wall, cpu, rss) in (("median", median), ("best", best)):
+            print(f"{label}: wall {wall:.2f} s, cpu {cpu:.2f} s, peak rss {rss:.0f} MiB, "
+                  f"{args.flights / wall:,.0f} flights/s")
 
 
 if __name__ == "__main__":
