@@ -45,6 +45,12 @@ public enum ConditionCode: OpenEnum {
     /// A short English label for reports ("Mostly clear", "Freezing rain").
     public var label: String {
         if case .unknown(let token) = self { return "Unknown (\(token))" }
+        return Self.labels[self] ?? token
+    }
+
+    /// Labels of the known cases, made once from their tokens: briefings and pages ask for
+    /// one per hour shown.
+    private static let labels: [ConditionCode: String] = tokens.mapValues { token in
         var words = ""
         for character in token {
             if character.isUppercase, !words.isEmpty { words.append(" ") }
