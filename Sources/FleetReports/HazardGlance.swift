@@ -15,20 +15,24 @@ enum HazardGlance {
     }
 
     static let rows: [Row] = [
-        Row(label: "Thunderstorms") { $0.hazards.contains { $0.kind == .thunderstorm } },
-        Row(label: "Freezing precipitation, sleet, hail") { end in
-            end.hazards.contains { [.freezingPrecipitation, .sleetOrWintryMix, .hail].contains($0.kind) }
-        },
-        Row(label: "Heavy snow, blizzard") { end in
-            end.hazards.contains { [.heavySnow, .blizzard, .blowingSnow].contains($0.kind) }
-        },
-        Row(label: "Low visibility, fog") { end in end.hazards.contains { [.lowVisibility, .fog].contains($0.kind) } },
-        Row(label: "Strong wind or gusts") { end in
-            end.hazards.contains { [.strongWind, .strongGusts].contains($0.kind) }
-        },
+        Row(label: "Thunderstorms", matches: facing([.thunderstorm])),
+        Row(
+            label: "Freezing precipitation, sleet, hail",
+            matches: facing([.freezingPrecipitation, .sleetOrWintryMix, .hail])),
+        Row(label: "Heavy snow, blizzard", matches: facing([.heavySnow, .blizzard, .blowingSnow])),
+        Row(label: "Low visibility, fog", matches: facing([.lowVisibility, .fog])),
+        Row(label: "Strong wind or gusts", matches: facing([.strongWind, .strongGusts])),
         Row(label: "Extreme or severe alerts") { !$0.majorAlerts.isEmpty },
         Row(label: "No weather") { !$0.data.hasWeather },
     ]
+
+    /// An end test for hazards of some kinds (the set is made once, with the rows).
+    private static func facing(_ kinds: Set<HazardKind>) -> @Sendable (EndBriefing) -> Bool {
+        { end in end.hazards.contains { kinds.contains($0.kind) } }
+    }
+
+    /// At most this many flights are named per row; the rest are counted.
+    static let shownPerRow = 12
 
     static func render(_ section: HTMLNode, _ briefings: [FlightBriefing]) {
         section.element("h2", text: "Hazards at a glance")
@@ -40,23 +44,29 @@ enum HazardGlance {
         }
         let body = table.element("tbody")
         for row in rows {
-            var entries: [String] = []
+            var shown: [String] = []  // only the entries named are formatted; the rest counted
+            var entries = 0
             var flights = 0
             for briefing in briefings {
-                let ends = [("dep", briefing.departure), ("arr", briefing.arrival)].filter { row.matches($0.1) }
-                guard !ends.isEmpty else { continue }
+                let departure = row.matches(briefing.departure)
+                let arrival = row.matches(briefing.arrival)
+                guard departure || arrival else { continue }
                 flights += 1
-                for (label, end) in ends {
-                    entries.append(
+                for (label, end, matched) in [
+                    ("dep", briefing.departure, departure), ("arr", briefing.arrival, arrival),
+                ]
+                where matched {
+                    entries += 1
+                    guard shown.count < shownPerRow else { continue }
+                    shown.append(
                         "\(briefing.flight.number) \(label) \(end.airport.code) \(Timestamp.utcClock(end.time))")
                 }
             }
             let line = body.element("tr")
             line.element("th", [("scope", "row")], text: row.label)
             line.element("td", [("class", "num")], text: String(flights))
-            let shown = entries.prefix(12).joined(separator: " · ")
-            let more = entries.count > 12 ? " · +\(entries.count - 12) more" : ""
-            line.element("td", text: entries.isEmpty ? "none" : shown + more)
+            let more = entries > shownPerRow ? " · +\(entries - shownPerRow) more" : ""
+            line.element("td", text: entries == 0 ? "none" : shown.joined(separator: " · ") + more)
         }
     }
 }

@@ -154,6 +154,27 @@ struct ReportPagesTests {
         #expect(wind == 2, "11–12 and 14–16: \(wind)")
     }
 
+    @Test("hazards at a glance: flights counted per hazard, the first twelve named, the rest counted")
+    func hazardsAtAGlance() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        // 14 flights leave JFK at 13:05 into thunderstorms; LHR has no weather at all.
+        let storm = ReportFixtures.weather { index, hour in if index == 13 { hour.conditionCode = .thunderstorms } }
+        let flights = (1...14).map { TestFlights.flight("UA\($0)", from: "JFK", to: "LHR", line: $0 + 1) }
+        let model = try ReportFixtures.model(flights, weather: ["JFK": storm])
+        let html = try #require(try pages(written(model, in: temporary))["index.html"])
+        let rows = html.components(separatedBy: "<tr>").filter { $0.contains("<th scope=\"row\">") }
+        func row(_ label: String) throws -> String { try #require(rows.first { $0.contains(">\(label)</th>") }) }
+        #expect(try row("Thunderstorms").contains("<td class=\"num\">14</td>"))
+        #expect(try row("Thunderstorms").contains("UA1 dep JFK 13:05Z"))
+        #expect(try row("Thunderstorms").contains(" · +2 more"))
+        #expect(try row("Thunderstorms").components(separatedBy: " dep JFK ").count - 1 == 12)
+        #expect(try row("No weather").contains("<td class=\"num\">14</td>"))
+        #expect(try row("No weather").contains("arr LHR"))
+        #expect(try row("No weather").contains(" · +2 more"))
+        #expect(try row("Low visibility, fog").contains("<td>none</td>"))
+    }
+
     @Test("a route page without destination weather says so instead of charting")
     func routePageWithoutWeather() throws {
         let temporary = try TemporaryDirectory()
