@@ -32,7 +32,7 @@ enum RoutePage {
         ] {
             HourlyChart.render(chartGrid, airport: airport, weather: model.weatherByAirport[airport.code], marks: times)
         }
-        alerts(try document.slot("alerts"), flights)
+        AlertsSection.render(try document.slot("alerts"), flights)  // as on the index, for this route
         return try document.render()
     }
 
@@ -91,21 +91,5 @@ enum RoutePage {
             facts.append(("As of", "\(Timestamp.dayLabel(asOf)) \(Timestamp.utcClock(asOf))"))
         }
         return facts
-    }
-
-    private static func alerts(_ section: HTMLNode, _ flights: [FlightBriefing]) {
-        section.element("h2", text: "Weather alerts")
-        var seen: Set<String> = []
-        var any = false
-        for flight in flights {
-            for end in [flight.departure, flight.arrival] {
-                for alert in end.alerts where seen.insert(alert.identity).inserted {
-                    any = true
-                    let major = alert.standsOut
-                    AlertView.render(section, alert, airports: [end.airport.code], major: major)
-                }
-            }
-        }
-        if !any { section.element("p", [("class", "muted")], text: "No weather alert overlaps a scheduled time.") }
     }
 }
