@@ -44,9 +44,9 @@ struct CheckCredentialsCommand {
         let check = CredentialCheck(
             endpoint: checked, transport: URLSessionTransport(maximumConcurrentRequests: 1), now: environment.now)
         let report = await check.run(environment: environment.variables)
-        let called = report.steps.contains { $0.title == "WeatherKit call" }
-        let outcome: LedgerOutcome = !called ? .notSent : report.availableDataSets != nil ? .succeeded : .failed
-        try? await store.complete(reservation, outcome: outcome, httpStatus: nil)
+        let outcome: LedgerOutcome =
+            !report.callMade ? .notSent : report.availableDataSets != nil ? .succeeded : .failed
+        try? await store.complete(reservation, outcome: outcome, httpStatus: report.callStatus)
         environment.console.out(report.description + "\n")
         return report.passed ? 0 : 1
     }

@@ -122,6 +122,8 @@ public struct CredentialCheck: Sendable {
             endpoint: endpoint, transport: transport, tokens: provider, timeout: timeout, now: now)
         let url = client.availabilityURL(latitude: probe.latitude, longitude: probe.longitude, country: probe.country)
         let (response, outcome) = await client.perform(url)
+        report.callMade = true
+        report.callStatus = response?.status
         let skew = response.flatMap(clockSkew)
         let title = "WeatherKit call"
         switch outcome {

@@ -30,6 +30,10 @@ public struct CredentialReport: Sendable, Equatable, CustomStringConvertible {
     public var steps: [Step]
     /// The data sets the availability call listed, when it succeeded.
     public var availableDataSets: [String]?
+    /// Whether the availability call was made (it counts against the quota).
+    public var callMade = false
+    /// The call's HTTP status, when an answer came back.
+    public var callStatus: Int?
 
     /// Creates a report.
     public init(steps: [Step] = [], availableDataSets: [String]? = nil) {

@@ -26,6 +26,7 @@ struct CredentialCheckTests {
         let report = try await check(server).run(environment: TestCredentials.environment(in: directory))
         #expect(report.passed, "\(report)")
         #expect(report.availableDataSets?.contains("weatherAlerts") == true)
+        #expect(report.callMade && report.callStatus == 200)
         #expect(report.steps.map(\.title) == ["Settings", "Key file", "Developer token", "WeatherKit call", "Clock"])
         #expect(try step(report, "Clock").status == .pass)
         #expect(report.description.contains("PASS  WeatherKit call: /api/v1/availability/40.71/-74.01 answered 200"))
@@ -42,6 +43,7 @@ struct CredentialCheckTests {
         defer { directory.remove() }
         let report = try await check(server).run(environment: TestCredentials.environment(in: directory))
         #expect(!report.passed)
+        #expect(report.callMade && report.callStatus == 401)
         let call = try step(report, "WeatherKit call")
         #expect(call.status == .fail)
         #expect(call.summary.contains("NOT_ENABLED"))
@@ -102,6 +104,7 @@ struct CredentialCheckTests {
             transport: URLSessionTransport(maximumConcurrentRequests: 1), timeout: .seconds(30))
         let report = await check.run(environment: try TestCredentials.environment(in: directory))
         let call = try step(report, "WeatherKit call")
+        #expect(report.callMade && report.callStatus == nil, "made, but no answer came back")
         #expect(call.status == .fail)
         #expect(call.summary.contains("could not get an answer from http://127.0.0.1:9"), "\(call.summary)")
         #expect(call.details.joined().contains("WEATHERKIT_ENDPOINT"))
@@ -115,6 +118,7 @@ struct CredentialCheckTests {
         let settings = try step(report, "Settings")
         #expect(settings.summary.contains("WEATHERKIT_SERVICE_ID, WEATHERKIT_KEY_ID, WEATHERKIT_KEY_FILE"))
         #expect(await transport.requests.isEmpty)
+        #expect(!report.callMade)
     }
 
     struct KeyCase: Sendable, CustomTestStringConvertible {
