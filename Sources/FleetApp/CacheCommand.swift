@@ -1,3 +1,4 @@
+internal import FleetReports
 internal import FleetStore
 internal import Foundation
 
@@ -39,8 +40,8 @@ struct CacheCommand {
             let summary = try await store.cacheSummary()
             report = Report(
                 entries: summary.entries, cells: summary.cells, fresh: summary.fresh, expired: summary.expired,
-                bytes: summary.bytes, oldestFetch: summary.oldestFetch.map(Timestamps.iso),
-                newestFetch: summary.newestFetch.map(Timestamps.iso), pruned: pruned)
+                bytes: summary.bytes, oldestFetch: summary.oldestFetch.map(Timestamp.utc),
+                newestFetch: summary.newestFetch.map(Timestamp.utc), pruned: pruned)
         } catch {
             throw .fatal("state database \(state.path): \(error.description)")
         }

@@ -1,3 +1,4 @@
+internal import FleetReports
 internal import FleetStore
 internal import FleetWeatherKit
 internal import Foundation
@@ -29,7 +30,7 @@ struct CheckCredentialsCommand {
         }
         let store = try StateAccess.open(state, now: environment.now)
         let ledger = LedgerRequest(
-            runID: "check-credentials-\(Timestamps.iso(environment.now()))", cell: "availability",
+            runID: "check-credentials-\(Timestamp.utc(environment.now()))", cell: "availability",
             monthlyLimit: monthlyQuota)
         let reservation: Reservation?
         do {

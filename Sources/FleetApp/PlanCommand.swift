@@ -23,7 +23,7 @@ struct PlanCommand {
         var report = PlanReport(schedule: schedule, plan: plan, scheduleArgument: options.scheduleArgument)
         if options.replay == nil, let store = try StateAccess.openExisting(options.state, now: environment.now) {
             report.preview = await CachePreview.make(plan: plan, store: store, now: environment.now())
-            let used = (try? await store.usage(month: StateAccess.month(environment.now()))) ?? 0
+            let used = (try? await store.usage(month: UTCCalendar.month(of: environment.now()))) ?? 0
             report.pace = QuotaPace(limit: options.monthlyQuota, used: used, now: environment.now())
         } else if options.replay == nil {
             report.pace = QuotaPace(limit: options.monthlyQuota, used: 0, now: environment.now())

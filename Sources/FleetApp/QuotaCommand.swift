@@ -1,3 +1,4 @@
+internal import FleetReports
 internal import FleetStore
 internal import Foundation
 
@@ -40,14 +41,14 @@ struct QuotaCommand {
                 warnings: [StateAccess.missingWarning(state)])
             return try output(report)
         }
-        let month = StateAccess.month(now)
+        let month = UTCCalendar.month(of: now)
         let report: Report
         do {
             let pace = QuotaPace(limit: monthlyQuota, used: try await store.usage(month: month), now: now)
             let byDay = try await store.usageByDay(month: month)
             let runs = try await store.recentRuns(limit: 5).map { run in
                 RunUse(
-                    id: run.id, startedAt: Timestamps.iso(run.startedAt), requests: Self.requestsSent(run.summaryJSON))
+                    id: run.id, startedAt: Timestamp.utc(run.startedAt), requests: Self.requestsSent(run.summaryJSON))
             }
             var warnings: [String] = []
             if let last = runs.first, let warning = pace.warning(for: last.requests, what: "the last run") {

@@ -1,3 +1,4 @@
+internal import FleetStore
 internal import Foundation
 
 /// The month's quota position and the daily pace that keeps a month inside it.
@@ -18,15 +19,11 @@ struct QuotaPace: Encodable, Equatable {
     }
 
     init(limit: Int, used: Int, now: Date) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? .current
-        let day = calendar.component(.day, from: now)
-        let days = calendar.range(of: .day, in: .month, for: now)?.count ?? 30
-        self.month = StateAccess.month(now)
+        self.month = UTCCalendar.month(of: now)  // the ledger's month
         self.limit = limit
         self.used = used
         self.remaining = max(0, limit - used)
-        self.daysLeft = max(1, days - day + 1)
+        self.daysLeft = UTCCalendar.daysLeftInMonth(from: now)
         self.dailyPace = remaining / daysLeft
     }
 

@@ -25,7 +25,7 @@ extension RunCommand {
         let airports = Set(schedule.flights.flatMap { [$0.origin.icao, $0.destination.icao] })
         var risk: [String: Int] = [:]
         for level in Risk.allCases { risk[level.rawValue] = briefings.filter { $0.risk == level }.count }
-        let month = StateAccess.month(environment.now())
+        let month = UTCCalendar.month(of: environment.now())
         let used = (try? await store.usage(month: month)) ?? 0
         return RunSummary(
             runID: facts.runID, startedAt: Timestamp.utc(facts.startedAt), finishedAt: Timestamp.utc(environment.now()),

@@ -36,14 +36,4 @@ enum StateAccess {
         "no state database at \(url.path), so nothing is recorded there (a run creates it); "
             + "check --state or FLEETWX_STATE if you expected one"
     }
-
-    /// The UTC month (`YYYY-MM`) of an instant.
-    static func month(_ date: Date) -> String {
-        String(Timestamps.iso(date).prefix(7))
-    }
-}
-
-/// ISO 8601 text for the CLI's own messages.
-enum Timestamps {
-    static func iso(_ date: Date) -> String { date.formatted(.iso8601) }
 }

@@ -1,10 +1,10 @@
-import Foundation
+public import Foundation
 
 /// Quota months and days in UTC, whatever the machine's time zone.
 ///
 /// WeatherKit's quota is counted per calendar month; counting in UTC keeps two machines in
 /// different zones (or a cron job across a DST change) agreeing on which month a request was in.
-enum UTCCalendar {
+public enum UTCCalendar {
     private static let calendar: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = .gmt
@@ -15,9 +15,19 @@ enum UTCCalendar {
     ///
     /// - Parameter date: An instant.
     /// - Returns: For example "2026-12".
-    static func month(of date: Date) -> String {
+    public static func month(of date: Date) -> String {
         let parts = calendar.dateComponents([.year, .month], from: date)
         return "\(pad(parts.year ?? 0, width: 4))-\(pad(parts.month ?? 0, width: 2))"
+    }
+
+    /// Days left in the UTC month of `date`, that day included (1 on the last day).
+    ///
+    /// - Parameter date: An instant.
+    /// - Returns: The count.
+    public static func daysLeftInMonth(from date: Date) -> Int {
+        let day = calendar.component(.day, from: date)
+        let days = calendar.range(of: .day, in: .month, for: date)?.count ?? 30
+        return max(1, days - day + 1)
     }
 
     private static func pad(_ number: Int, width: Int) -> String {
