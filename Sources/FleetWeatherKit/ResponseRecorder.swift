@@ -71,6 +71,25 @@ public struct ResponseRecorder: Sendable {
         try write(body, named: Self.fileName(latitude: latitude, longitude: longitude, part: part))
     }
 
+    /// Removes a location's part files (`wx_LAT_LON_1.json`, …) left by an earlier recording,
+    /// so a replay never merges parts from two different nights.
+    ///
+    /// Parts are numbered from 1 without gaps, so this deletes by name until one is missing,
+    /// rather than listing a directory that grows with every cell recorded.
+    ///
+    /// - Parameters:
+    ///   - latitude: The location's latitude.
+    ///   - longitude: The location's longitude.
+    public func removeParts(latitude: Double, longitude: Double) {
+        let base = String(Self.fileName(latitude: latitude, longitude: longitude).dropLast(".json".count))
+        var part = 1
+        while (try? FileManager.default.removeItem(at: directory.appendingPathComponent("\(base)_\(part).json")))
+            != nil
+        {
+            part += 1
+        }
+    }
+
     /// Writes a body under a validated name, atomically, replacing an older recording.
     ///
     /// - Parameters:
@@ -78,20 +97,6 @@ public struct ResponseRecorder: Sendable {
     ///   - name: The file name.
     /// - Returns: The file written.
     /// - Throws: ``WeatherKitError/recordingFailed(_:)`` for a bad name or a failed write.
-    /// Removes a location's part files (`wx_LAT_LON_1.json`, …) left by an earlier recording,
-    /// so a replay never merges parts from two different nights.
-    ///
-    /// - Parameters:
-    ///   - latitude: The location's latitude.
-    ///   - longitude: The location's longitude.
-    public func removeParts(latitude: Double, longitude: Double) {
-        let prefix = String(Self.fileName(latitude: latitude, longitude: longitude).dropLast(".json".count)) + "_"
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".json") {
-            try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
-        }
-    }
-
     @discardableResult
     public func write(_ body: Data, named name: String) throws(WeatherKitError) -> URL {
         guard Self.isValidFileName(name) else {

@@ -23,6 +23,23 @@ struct ResponseRecorderTests {
         #expect(names == ["wx_40.71_-74.01.json", "wx_40.71_-74.01_2.json"])
     }
 
+    @Test func removePartsDeletesOnlyThatLocationsParts() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let recorder = try ResponseRecorder(directory: directory.file("rec"))
+        for part in [nil, "1", "2", "3"] {
+            try recorder.record(Data("{}".utf8), latitude: 40.71, longitude: -74.01, part: part)
+            try recorder.record(Data("{}".utf8), latitude: 40.7, longitude: -74.01, part: part)
+        }
+        recorder.removeParts(latitude: 40.71, longitude: -74.01)
+        let names = try FileManager.default.contentsOfDirectory(atPath: recorder.directory.path).sorted()
+        #expect(
+            names == [
+                "wx_40.71_-74.01.json", "wx_40.7_-74.01.json", "wx_40.7_-74.01_1.json", "wx_40.7_-74.01_2.json",
+                "wx_40.7_-74.01_3.json",
+            ])
+    }
+
     @Test(arguments: [
         "../escape.json", "a/b.json", "/etc/passwd.json", ".hidden.json", "-rf.json", "x..json", "notes.txt",
         "with space.json", "naïve.json", "", ".json", String(repeating: "a", count: 200) + ".json",
