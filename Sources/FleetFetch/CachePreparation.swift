@@ -11,10 +11,13 @@ internal import Foundation
 struct CachePreparation {
     let store: StateStore
     let now: Date
+    /// Keep the fresh cached bodies for `--record`; without a recorder they would only sit in
+    /// memory for the whole fetch (a warm run's cache, cell by cell).
+    var keepBodies = false
 
     struct Result {
         var work: [CellWork] = []
-        /// Cells the cache serves wholly (recorded with `--record` all the same).
+        /// Cells the cache serves wholly (kept with ``keepBodies``: `--record` writes them all the same).
         var cached: [CellWork] = []
         var outcomes: [String: CellOutcome] = [:]
         var warnings: [String] = []
@@ -37,7 +40,7 @@ struct CachePreparation {
                     switch await lookup(dataSet, request: request, warnings: &result.warnings) {
                     case .fresh(let response, let body):
                         work.fresh.append(response)
-                        work.freshBodies[request.part, default: [:]][dataSet] = body
+                        if keepBodies { work.freshBodies[request.part, default: [:]][dataSet] = body }
                     case .expired(let entry):
                         needed.append(dataSet)
                         work.stale[dataSet] = work.stale[dataSet] ?? entry
@@ -49,7 +52,7 @@ struct CachePreparation {
             if work.requests.isEmpty {
                 tally.countCacheHit()
                 result.outcomes[cell.key.text] = work.assemble(fetched: [], fetchedSets: [], failure: nil, now: now)
-                result.cached.append(work)
+                if keepBodies { result.cached.append(work) }
             } else {
                 result.work.append(work)
             }

@@ -78,7 +78,8 @@ public struct FetchEngine: Sendable {
     /// - Returns: An outcome for every cell, and the counters.
     public func fetch(_ plan: FetchPlan) async -> FetchReport {
         let tally = FetchTally(planned: plan.requests.count)
-        let prepared = await CachePreparation(store: store, now: now()).prepare(plan, tally: tally)
+        let prepared = await CachePreparation(store: store, now: now(), keepBodies: recorder != nil)
+            .prepare(plan, tally: tally)
         let total = plan.cells.count
         let started = now()
         var outcomes = prepared.outcomes
