@@ -95,14 +95,21 @@ public struct FetchEngine: Sendable {
         }
         reportProgress()
         for work in prepared.cached { record(work, fetchedBodies: [:], tally: tally) }
+        let queue = ReservationQueue(
+            available: await budgetLeftNow(), attemptsPerRequest: configuration.retry.maxAttempts + 1)
         await withTaskGroup(of: CellOutcome.self) { group in
-            var pending = prepared.work.makeIterator()
-            // Each cell's first request is reserved here, in priority order, before its task
-            // starts: when the budget runs short, it is the last cells that go without.
+            var pending = prepared.work.enumerated().makeIterator()
+            // Cells start in priority order and enrol with the queue before their task runs, so
+            // a lower cell never takes a reservation a higher one may still need. Nothing is
+            // reserved here: a request is reserved only when it is about to go out.
             func submitNext() async -> Bool {
-                guard let work = pending.next() else { return false }
-                let reservation = await reserveFirst(work, tally: tally)
-                group.addTask { await self.run(work, tally: tally, firstReservation: reservation) }
+                guard let (rank, work) = pending.next() else { return false }
+                await queue.enroll(rank: rank, parts: work.requests.count)
+                group.addTask {
+                    let outcome = await self.run(work, rank: rank, queue: queue, tally: tally)
+                    await queue.finish(rank: rank)
+                    return outcome
+                }
                 return true
             }
             for _ in 0..<configuration.concurrency {
@@ -115,41 +122,48 @@ public struct FetchEngine: Sendable {
                 _ = await submitNext()
             }
         }
-        return FetchReport(outcomes: outcomes, counters: tally.counters, warnings: prepared.warnings + tally.warnings)
+        var warnings = prepared.warnings + tally.warnings
+        if let stop = tally.quotaStop {
+            warnings.insert(Self.quotaStopWarning(stop, outcomes: outcomes, sent: tally.counters.sent), at: 0)
+        }
+        return FetchReport(outcomes: outcomes, counters: tally.counters, warnings: warnings)
     }
 
-    /// Reserves the ledger row for a cell's first attempt, unless nothing may be sent.
-    private func reserveFirst(_ work: CellWork, tally: FetchTally) async -> Reservation? {
-        guard let request = work.requests.first, !Task.isCancelled, !tally.quotaExhausted,
-            await breaker.reason == nil
-        else { return nil }
-        do {
-            guard let granted = try await store.reserve(ledgerRequest(request, attempt: 1)) else {
-                tally.markQuotaExhausted()
-                return nil
-            }
-            return granted
-        } catch {
-            return nil  // the request's task tries again and reports the ledger's error
+    /// Says which budget stopped the run and how many cells it left without fresh weather.
+    static func quotaStopWarning(_ stop: QuotaLimit, outcomes: [String: CellOutcome], sent: Int) -> String {
+        let unfetched = outcomes.values.filter { outcome in
+            if outcome.status == .notFetchedQuota { return true }
+            if case .stale(_, let reason) = outcome.status { return reason.hasSuffix(CellStatus.notFetchedQuota.reason ?? "") }
+            return false
+        }.count
+        let cells = "\(unfetched) cell(s) left unfetched"
+        switch stop {
+        case .run(let limit, _):
+            return "--max-requests \(limit) stopped the run after \(sent) request(s) sent: \(cells) "
+                + "(raise --max-requests to fetch them)"
+        case .month(let month, let limit, let used):
+            return "the monthly quota stopped the run (\(used) of \(limit) calls counted for \(month), "
+                + "--monthly-quota): \(cells); they can be fetched when the next month opens"
         }
     }
 
-    private func ledgerRequest(_ request: CellRequest, attempt: Int) -> LedgerRequest {
+    func ledgerRequest(_ request: CellRequest, attempt: Int) -> LedgerRequest {
         LedgerRequest(
             runID: configuration.runID, cell: request.cell.text, attempt: attempt,
             monthlyLimit: configuration.monthlyQuota, runLimit: configuration.maxRequests)
     }
 
     /// Fetches one cell's requests and assembles its weather.
-    private func run(_ work: CellWork, tally: FetchTally, firstReservation: Reservation?) async -> CellOutcome {
+    private func run(_ work: CellWork, rank: Int, queue: ReservationQueue, tally: FetchTally) async -> CellOutcome {
         var fetched: [WeatherResponse] = []
         var fetchedBodies: [Int: Data] = [:]
         var fetchedSets: Set<DataSet> = []
         var failure: AttemptFailure?
-        var reservation = firstReservation
-        requests: for request in work.requests {
-            defer { reservation = nil }
-            switch await send(request, tally: tally, reserved: reservation) {
+        requests: for (index, request) in work.requests.enumerated() {
+            let lane = Lane(rank: rank, queue: queue, tally: tally)
+            let result = await send(request, lane: lane)
+            await queue.settle(rank: rank, partsLeft: work.requests.count - index - 1)
+            switch result {
             case .success(let result):
                 fetched.append(result.response)
                 fetchedBodies[request.part] = result.body
@@ -161,160 +175,5 @@ public struct FetchEngine: Sendable {
         }
         record(work, fetchedBodies: fetchedBodies, tally: tally)
         return work.assemble(fetched: fetched, fetchedSets: fetchedSets, failure: failure, now: now())
-    }
-
-    /// Sends one request, retrying as the policy and the breaker allow; a request that went
-    /// on the wire at least once and still failed counts as failed.
-    private func send(
-        _ request: CellRequest, tally: FetchTally, reserved: Reservation?
-    ) async -> Result<FetchedWeather, AttemptFailure> {
-        var wasSent = false
-        let result = await attempts(request, tally: tally, reserved: reserved, wasSent: &wasSent)
-        if case .failure = result, wasSent { tally.countFailed() }
-        return result
-    }
-
-    private func attempts(
-        _ request: CellRequest, tally: FetchTally, reserved: Reservation?, wasSent: inout Bool
-    ) async -> Result<FetchedWeather, AttemptFailure> {
-        let query = WeatherQuery(
-            latitude: request.cell.latitude, longitude: request.cell.longitude, dataSets: request.dataSets,
-            hourlyStart: request.hourlyStart, hourlyEnd: request.hourlyEnd, dailyStart: request.dailyStart,
-            dailyEnd: request.dailyEnd, timeZone: request.timeZone, country: request.country)
-        var attempt = 1
-        var trial = false  // this request decides for the others (see CircuitBreaker)
-        var generation = 0  // the token generation of the attempt
-        while true {
-            let held = attempt == 1 ? reserved : nil
-            if !trial {
-                switch await breaker.clearance() {
-                case .stop(let reason):
-                    await release(held)
-                    return .failure(.authorization(reason))
-                case .send(let chosen, let current):
-                    trial = chosen
-                    generation = current
-                }
-            }
-            if Task.isCancelled {
-                await release(held)
-                await breaker.abandon(trial: trial)
-                return .failure(.interrupted)
-            }
-            let reservation: Reservation
-            if let held {
-                reservation = held
-            } else {
-                switch await reserve(request, attempt: attempt, tally: tally) {
-                case .success(let granted): reservation = granted
-                case .failure(let failure):
-                    // A refused trial that cannot retry leaves the refusal standing.
-                    await breaker.unsent(trial: trial)
-                    if trial, let reason = await breaker.reason { return .failure(.authorization(reason)) }
-                    return .failure(failure)
-                }
-            }
-            tally.countSent(retry: attempt > 1)
-            let sentBefore = wasSent
-            wasSent = true
-            do {
-                let result = try await client.fetchWeather(query)
-                try? await store.complete(reservation, outcome: .succeeded, httpStatus: 200)
-                tally.countSucceeded()
-                await breaker.succeeded(trial: trial)
-                await keep(result, for: request, tally: tally)
-                return .success(result)
-            } catch {
-                // A token that cannot be minted means nothing went on the wire: give the
-                // reservation back rather than charge the month for it.
-                var notSent = false
-                if case .tokenUnavailable = error { notSent = true }
-                try? await store.complete(reservation, outcome: notSent ? .notSent : .failed, httpStatus: nil)
-                if notSent {
-                    tally.uncountSent(retry: attempt > 1)
-                    wasSent = sentBefore  // so `failed` counts only requests that went out
-                }
-                switch await next(after: error, attempt: attempt, trial: &trial, generation: generation) {
-                case .retry:
-                    attempt += 1
-                    if trial { generation = await breaker.generation }
-                case .stop(let failure): return .failure(failure)
-                }
-            }
-        }
-    }
-
-    /// Records a request in the ledger before it is sent, within the budget.
-    private func reserve(
-        _ request: CellRequest, attempt: Int, tally: FetchTally
-    ) async -> Result<Reservation, AttemptFailure> {
-        if tally.quotaExhausted {
-            tally.countSkipped()
-            return .failure(.quota)
-        }
-        do {
-            guard let granted = try await store.reserve(ledgerRequest(request, attempt: attempt)) else {
-                tally.markQuotaExhausted()
-                tally.countSkipped()
-                return .failure(.quota)
-            }
-            return .success(granted)
-        } catch {
-            return .failure(.failed("the quota ledger could not record the request (\(error.description))"))
-        }
-    }
-
-    /// Gives back a reservation whose request will not be sent.
-    private func release(_ reservation: Reservation?) async {
-        guard let reservation else { return }
-        try? await store.complete(reservation, outcome: .notSent, httpStatus: nil)
-    }
-
-    private enum Next {
-        case retry
-        case stop(AttemptFailure)
-    }
-
-    /// Decides between retrying and giving up after a failed attempt.
-    private func next(
-        after error: WeatherKitError, attempt: Int, trial: inout Bool, generation: Int
-    ) async -> Next {
-        if error == .cancelled || Task.isCancelled {
-            await breaker.abandon(trial: trial)
-            trial = false
-            return .stop(.interrupted)
-        }
-        let decision = await breaker.record(error, trial: trial, generation: generation)
-        trial = decision == .retryWithNewToken  // only a renewal retry stays (or becomes) the trial
-        switch decision {
-        case .retryWithNewToken:
-            _ = try? await client.tokens.renew()
-            return .retry
-        case .retry:
-            return .retry
-        case .stop(let reason):
-            return .stop(.authorization(reason))
-        case .proceed:
-            guard let delay = configuration.retry.delay(forAttempt: attempt, error: error) else {
-                let tries = attempt == 1 ? "" : " after \(attempt) attempts"
-                return .stop(.failed("\(error.description)\(tries)"))
-            }
-            do {
-                try await sleep(delay)
-            } catch {
-                return .stop(.interrupted)
-            }
-            return .retry
-        }
-    }
-
-    /// Caches a fetched body per data set.
-    private func keep(_ result: FetchedWeather, for request: CellRequest, tally: FetchTally) async {
-        let entries = DataSetBodies.entries(from: result, request: request, fetchedAt: now())
-        do {
-            try await store.store(contentsOf: entries)
-        } catch {
-            tally.warn("cell \(request.cell.text): could not cache the response (\(error.description))")
-        }
     }
 }

@@ -1,3 +1,4 @@
+internal import FleetStore
 internal import Synchronization
 
 /// Counters shared by every request task of a run.
@@ -7,7 +8,7 @@ internal import Synchronization
 final class FetchTally: Sendable {
     private struct State {
         var counters = FetchCounters()
-        var quotaExhausted = false
+        var quotaStop: QuotaLimit?
         var warnings: [String] = []
     }
 
@@ -20,7 +21,8 @@ final class FetchTally: Sendable {
     }
 
     var counters: FetchCounters { state.withLock { $0.counters } }
-    var quotaExhausted: Bool { state.withLock { $0.quotaExhausted } }
+    /// The budget that stopped the run from sending, once one has.
+    var quotaStop: QuotaLimit? { state.withLock { $0.quotaStop } }
     var warnings: [String] { state.withLock { $0.warnings } }
 
     func countSent(retry: Bool) {
@@ -41,6 +43,7 @@ final class FetchTally: Sendable {
     func countFailed() { state.withLock { $0.counters.failed += 1 } }
     func countSkipped() { state.withLock { $0.counters.skippedForQuota += 1 } }
     func countCacheHit() { state.withLock { $0.counters.cacheHits += 1 } }
-    func markQuotaExhausted() { state.withLock { $0.quotaExhausted = true } }
+    /// Stops the run's sending; the first budget to refuse is the one reported.
+    func stopForQuota(_ limit: QuotaLimit) { state.withLock { $0.quotaStop = $0.quotaStop ?? limit } }
     func warn(_ message: String) { state.withLock { $0.warnings.append(message) } }
 }

@@ -62,8 +62,28 @@ public enum LedgerOutcome: String, Sendable, Equatable, CaseIterable {
     case succeeded
     /// Sent, but failed: an error status (`httpStatus`) or a transport error (no status).
     case failed
-    /// Reserved but never sent (cancelled before sending); it no longer counts against the quota.
+    /// Reserved but never sent (cancelled before sending, or the connection was refused); it no
+    /// longer counts against the quota.
     case notSent = "not_sent"
+    /// Left pending by a process that died before it could record the end: perhaps sent, so it
+    /// still counts against the quota (settled by ``StateStore/settleAbandoned()``).
+    case unknown
+}
+
+/// Which budget refused a reservation.
+public enum QuotaLimit: Sendable, Equatable {
+    /// `--monthly-quota`: the UTC month `month` has `used` of its `limit` calls counted.
+    case month(month: String, limit: Int, used: Int)
+    /// `--max-requests`: the run has `used` of its `limit` calls counted.
+    case run(limit: Int, used: Int)
+}
+
+/// The answer to a reservation request.
+public enum ReservationResult: Sendable, Equatable {
+    /// Recorded: the request may be sent.
+    case granted(Reservation)
+    /// Refused: sending would exceed this budget.
+    case refused(QuotaLimit)
 }
 
 /// One ledger row, for audits and `fleetwx quota`.

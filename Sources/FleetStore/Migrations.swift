@@ -13,7 +13,7 @@ enum Migrations {
     static let applicationID: Int32 = 0x464C_5758
 
     /// The migrations, oldest first.
-    static let all: [String] = [version1]
+    static let all: [String] = [version1, version2]
 
     /// Version 1: cache, quota ledger with its counters, run history.
     ///
@@ -91,6 +91,14 @@ enum Migrations {
             detail_json TEXT NOT NULL,
             PRIMARY KEY (run_id, position)
         ) WITHOUT ROWID;
+        """
+
+    /// Version 2: who reserved each ledger row (``ProcessOwner/text``), so rows left `pending`
+    /// by a process that died can be settled as `unknown`; and an index that finds pending rows
+    /// without reading the month.
+    static let version2 = """
+        ALTER TABLE ledger ADD COLUMN owner TEXT;
+        CREATE INDEX ledger_pending ON ledger (owner) WHERE outcome = 'pending';
         """
 
     /// Applies every migration newer than the file's version, each in its own transaction.

@@ -72,7 +72,7 @@ extension StateStore {
         }
     }
 
-    private func insert(_ entry: CacheEntry) throws(StoreError) {
+    func insert(_ entry: CacheEntry) throws(StoreError) {
         let key: [SQLiteValue] = [
             .text(entry.cell), .text(entry.dataSet), .date(entry.windowStart), .date(entry.windowEnd),
         ]
@@ -84,7 +84,7 @@ extension StateStore {
             key + [.date(entry.fetchedAt), .date(entry.readTime), .date(entry.expireTime), .blob(entry.body)])
     }
 
-    private static func validate(_ entry: CacheEntry) throws(StoreError) {
+    static func validate(_ entry: CacheEntry) throws(StoreError) {
         switch (entry.windowStart, entry.windowEnd) {
         case (nil, nil):
             return

@@ -10,32 +10,72 @@ extension StateStore {
     ///
     /// The check and the record are one IMMEDIATE transaction, which holds the file's write lock
     /// from the first count to the insert: two processes sharing the file take turns and can
-    /// never exceed the budget together. The month is the UTC month of the store's clock.
+    /// never exceed the budget together. The month is the UTC month of the store's clock. The
+    /// commit is made with `synchronous=FULL`, so the record survives a power cut before the
+    /// request goes out; the row names this process (``ProcessOwner``), so the row can be
+    /// settled if the process dies before completing it.
     ///
     /// - Parameter request: The request and the limits in force.
-    /// - Returns: The reservation, or `nil` when the month's total would exceed
-    ///   `monthlyLimit` or the run's total would exceed `runLimit`.
+    /// - Returns: The reservation, or which budget refused it.
     /// - Throws: ``StoreError`` from SQLite; nothing is recorded then.
-    public func reserve(_ request: LedgerRequest) throws(StoreError) -> Reservation? {
+    public func tryReserve(_ request: LedgerRequest) throws(StoreError) -> ReservationResult {
         let time = now()
         let month = UTCCalendar.month(of: time)
-        return try connection.transaction { () throws(StoreError) -> Reservation? in
+        try connection.execute("PRAGMA synchronous = FULL")
+        defer { try? connection.execute("PRAGMA synchronous = NORMAL") }
+        return try connection.transaction { () throws(StoreError) -> ReservationResult in
             let monthUsed = Int(
                 try connection.integer("SELECT requests FROM quota_month WHERE month = ?", [.text(month)]))
             let runUsed = Int(
                 try connection.integer("SELECT requests FROM quota_run WHERE run_id = ?", [.text(request.runID)]))
-            guard monthUsed + 1 <= request.monthlyLimit else { return nil }
-            if let runLimit = request.runLimit, runUsed + 1 > runLimit { return nil }
+            guard monthUsed + 1 <= request.monthlyLimit else {
+                return .refused(.month(month: month, limit: request.monthlyLimit, used: monthUsed))
+            }
+            if let runLimit = request.runLimit, runUsed + 1 > runLimit {
+                return .refused(.run(limit: runLimit, used: runUsed))
+            }
             try connection.run(
-                "INSERT INTO ledger (month, sent_at, run_id, cell, attempt) VALUES (?, ?, ?, ?, ?)",
-                [.text(month), .date(time), .text(request.runID), .text(request.cell), .int(request.attempt)])
+                "INSERT INTO ledger (month, sent_at, run_id, cell, attempt, owner) VALUES (?, ?, ?, ?, ?, ?)",
+                [
+                    .text(month), .date(time), .text(request.runID), .text(request.cell), .int(request.attempt),
+                    .optionalText(owner),
+                ])
             let id = connection.lastInsertRowID
             try addToCounters(month: month, runID: request.runID, delta: 1)
-            return Reservation(id: id, month: month, monthUsed: monthUsed + 1, runUsed: runUsed + 1)
+            return .granted(Reservation(id: id, month: month, monthUsed: monthUsed + 1, runUsed: runUsed + 1))
         }
     }
 
-    /// Records how a reserved request ended.
+    /// Reserves room for one request (``tryReserve(_:)`` without the reason for a refusal).
+    ///
+    /// - Parameter request: The request and the limits in force.
+    /// - Returns: The reservation, or `nil` when a budget refused it.
+    /// - Throws: ``StoreError`` from SQLite; nothing is recorded then.
+    public func reserve(_ request: LedgerRequest) throws(StoreError) -> Reservation? {
+        guard case .granted(let reservation) = try tryReserve(request) else { return nil }
+        return reservation
+    }
+
+    /// How many more requests the budgets allow now: the month's and, with a run limit, the run's.
+    ///
+    /// - Parameter request: The run and the limits in force.
+    /// - Returns: The smaller of the two remainders, never below zero.
+    /// - Throws: ``StoreError`` from SQLite.
+    public func remaining(for request: LedgerRequest) throws(StoreError) -> Int {
+        let month = UTCCalendar.month(of: now())
+        let monthUsed = Int(try connection.integer("SELECT requests FROM quota_month WHERE month = ?", [.text(month)]))
+        var left = request.monthlyLimit - monthUsed
+        if let runLimit = request.runLimit {
+            let runUsed = Int(
+                try connection.integer("SELECT requests FROM quota_run WHERE run_id = ?", [.text(request.runID)]))
+            left = min(left, runLimit - runUsed)
+        }
+        return max(0, left)
+    }
+
+    /// Records how a reserved request ended, and caches what it brought in the same transaction,
+    /// so a crash keeps both or neither: a success is never on record without its body, which
+    /// would make the next run pay for the cell again.
     ///
     /// `notSent` gives the reservation back to the month and the run; changing a `notSent`
     /// outcome to a sent one counts it again.
@@ -44,8 +84,13 @@ extension StateStore {
     ///   - reservation: What ``reserve(_:)`` returned.
     ///   - outcome: How it ended.
     ///   - httpStatus: The response status, or `nil` when none arrived.
-    /// - Throws: ``StoreError/unknownReservation(id:)`` or an error from SQLite.
-    public func complete(_ reservation: Reservation, outcome: LedgerOutcome, httpStatus: Int?) throws(StoreError) {
+    ///   - entries: Cache entries to store with it (each replacing its key's previous entry).
+    /// - Throws: ``StoreError/unknownReservation(id:)``, ``StoreError/invalidValue(_:)`` for a bad
+    ///   entry, or an error from SQLite; nothing is recorded then.
+    public func complete(
+        _ reservation: Reservation, outcome: LedgerOutcome, httpStatus: Int?, caching entries: [CacheEntry] = []
+    ) throws(StoreError) {
+        for entry in entries { try Self.validate(entry) }
         try connection.transaction { () throws(StoreError) in
             let previous = try connection.prepared("SELECT outcome, month, run_id FROM ledger WHERE id = ?")
                 .first([.integer(reservation.id)]) { row in (row.text(0), row.text(1), row.text(2)) }
@@ -56,6 +101,7 @@ extension StateStore {
             let notSent = LedgerOutcome.notSent.rawValue
             let delta = (outcome.rawValue == notSent ? 0 : 1) - (oldOutcome == notSent ? 0 : 1)
             if delta != 0 { try addToCounters(month: month, runID: runID, delta: delta) }
+            for entry in entries { try insert(entry) }
         }
     }
 
@@ -86,41 +132,5 @@ extension StateStore {
     /// - Returns: "YYYY-MM".
     public func currentMonth() -> String {
         UTCCalendar.month(of: now())
-    }
-
-    /// Requests counted per UTC day of a month, days without requests left out.
-    ///
-    /// - Parameter month: UTC month, "YYYY-MM".
-    /// - Returns: ("YYYY-MM-DD", count) in day order.
-    /// - Throws: ``StoreError`` from SQLite.
-    public func usageByDay(month: String) throws(StoreError) -> [(day: String, requests: Int)] {
-        let sql = """
-            SELECT strftime('%Y-%m-%d', sent_at, 'unixepoch') AS day, count(*) FROM ledger
-            WHERE month = ? AND outcome <> 'not_sent' GROUP BY day ORDER BY day
-            """
-        return try connection.prepared(sql).query([.text(month)]) { row in (day: row.text(0), requests: row.int(1)) }
-    }
-
-    /// Every ledger row of a run, in the order they were reserved.
-    ///
-    /// - Parameter runID: The run.
-    /// - Returns: The rows, `notSent` ones included.
-    /// - Throws: ``StoreError`` from SQLite, or ``StoreError/corruptValue(table:column:reason:)``
-    ///   for an outcome this build does not know.
-    public func ledger(runID: String) throws(StoreError) -> [LedgerRow] {
-        let sql = """
-            SELECT id, month, sent_at, run_id, cell, attempt, outcome, http_status, completed_at
-            FROM ledger WHERE run_id = ? ORDER BY id
-            """
-        return try connection.prepared(sql).query([.text(runID)]) { row throws(StoreError) in
-            let text = row.text(6)
-            let outcome = LedgerOutcome(rawValue: text)
-            guard outcome != nil || text == "pending" else {
-                throw .corruptValue(table: "ledger", column: "outcome", reason: "unknown outcome \"\(text)\"")
-            }
-            return LedgerRow(
-                id: row.int64(0), month: row.text(1), sentAt: row.date(2), runID: row.text(3), cell: row.text(4),
-                attempt: row.int(5), outcome: outcome, httpStatus: row.optionalInt(7), completedAt: row.optionalDate(8))
-        }
     }
 }

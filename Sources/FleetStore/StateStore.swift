@@ -8,7 +8,9 @@ public import Foundation
 /// one short transaction, so a `kill -9` loses at most the write in progress and two processes
 /// (or two stores in one process) can share the file. The file is in WAL mode so readers never
 /// wait for the writer, with `synchronous=NORMAL` (durable across process crashes; a power cut
-/// can lose the last commits but never corrupts the file).
+/// can lose the last commits but never corrupts the file), except that a quota reservation is
+/// committed with `synchronous=FULL`: a request must never be sent on a record a power cut can
+/// take back.
 public actor StateStore {
     /// The newest schema version this build writes and understands.
     public static let schemaVersion = Migrations.all.count
@@ -17,6 +19,10 @@ public actor StateStore {
     public nonisolated let path: String
     let connection: SQLiteConnection
     let now: @Sendable () -> Date
+    /// Tells whether the owners of pending ledger rows still run.
+    let processes: any ProcessTable
+    /// This process, as recorded in the ledger rows it reserves.
+    let owner: String?
     /// One coder pair for the string lists of run history (two per flight), made once.
     let listEncoder = JSONEncoder()
     let listDecoder = JSONDecoder()
@@ -31,8 +37,12 @@ public actor StateStore {
     /// - Parameters:
     ///   - path: The state file.
     ///   - now: The clock used for quota months and freshness; injected for tests.
+    ///   - processes: Identifies this process and tells whether others still run.
     /// - Throws: ``StoreError`` saying why the file cannot be used.
-    public init(path: String, now: @escaping @Sendable () -> Date = { Date() }) throws(StoreError) {
+    public init(
+        path: String, now: @escaping @Sendable () -> Date = { Date() },
+        processes: any ProcessTable = LinuxProcessTable()
+    ) throws(StoreError) {
         try DatabaseProbe.checkExisting(path: path)
         try Self.createParentDirectory(of: path)
         let connection = try SQLiteConnection(path: path)
@@ -41,6 +51,8 @@ public actor StateStore {
         self.path = path
         self.connection = connection
         self.now = now
+        self.processes = processes
+        owner = processes.current?.text
     }
 
     /// The connection settings that are not stored in the file (except the journal mode).

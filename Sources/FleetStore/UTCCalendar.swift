@@ -30,6 +30,15 @@ public enum UTCCalendar {
         return max(1, days - day + 1)
     }
 
+    /// The first instant of the UTC month after the one `date` is in.
+    ///
+    /// - Parameter date: An instant.
+    /// - Returns: Midnight UTC on the first day of the next month.
+    public static func startOfNextMonth(after date: Date) -> Date {
+        let start = calendar.dateInterval(of: .month, for: date)
+        return start?.end ?? date.addingTimeInterval(86_400)
+    }
+
     private static func pad(_ number: Int, width: Int) -> String {
         let digits = String(number)
         return String(repeating: "0", count: max(0, width - digits.count)) + digits

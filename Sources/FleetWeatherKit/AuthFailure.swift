@@ -1,4 +1,5 @@
-/// Why WeatherKit stopped accepting requests, with advice in plain words.
+/// Why the run stopped sending to WeatherKit, with advice in plain words: the service refused
+/// our credentials or the month's quota, or it did not answer the run's first request at all.
 public enum AuthFailure: Sendable, Equatable, CustomStringConvertible {
     /// 401 `NOT_ENABLED`: the token is refused (wrong IDs, wrong key, no entitlement, too new).
     case notEnabled
@@ -6,6 +7,10 @@ public enum AuthFailure: Sendable, Equatable, CustomStringConvertible {
     case overQuota
     /// Any other refusal (empty 401, 403, another reason).
     case unauthorized(String)
+    /// The run's first request got no answer in any of its attempts (nothing listening, no
+    /// route, or no reply in time), so no other request was sent: each would have waited out
+    /// the same timeouts, and those that went out would have counted against the quota.
+    case unreachable(String)
 
     /// The failure an error stands for, if it is an authorization error.
     ///
@@ -24,12 +29,20 @@ public enum AuthFailure: Sendable, Equatable, CustomStringConvertible {
         case .notEnabled: "WeatherKit refused the developer token (NOT_ENABLED)"
         case .overQuota: "WeatherKit's monthly quota is used up (OVER_QUOTA)"
         case .unauthorized(let reason): "WeatherKit refused the developer token (\(reason))"
+        case .unreachable(let reason): "WeatherKit did not answer the run's first request (\(reason)); no more were sent"
         }
     }
 
     /// What the user should check or do, one line per item.
     public var advice: [String] {
         switch self {
+        case .unreachable:
+            return [
+                "Check the endpoint (--endpoint or WEATHERKIT_ENDPOINT), this machine's network, DNS, proxy and "
+                    + "firewall, and https://developer.apple.com/system-status/ for a WeatherKit outage.",
+                "Nothing else was sent, so the rest of this month's quota is untouched; run again once the service "
+                    + "answers.",
+            ]
         case .overQuota:
             return [
                 "This month's WeatherKit calls are used up (500,000 a month come with the Apple Developer Program).",

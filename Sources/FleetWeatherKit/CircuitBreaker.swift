@@ -129,7 +129,10 @@ public actor CircuitBreaker {
     public func record(_ error: WeatherKitError, trial: Bool, generation sentWith: Int) async -> Decision {
         if case .open(let failure) = state { return .stop(failure) }
         guard let failure = AuthFailure(error) else {
-            if trial { settle(.closed) }  // no verdict on the credentials: let the others go
+            // Any HTTP answer is a verdict that the service is there: let the others go. No
+            // answer at all is no verdict yet: the trial goes on alone (the fetch engine opens
+            // the breaker with ``AuthFailure/unreachable(_:)`` if its attempts run out).
+            if trial, !error.isNoAnswer { settle(.closed) }
             return .proceed
         }
         // A trial with a refusal on record was already retried with a renewed token.
@@ -153,6 +156,12 @@ public actor CircuitBreaker {
         // Refused with a token older than the latest renewal, which is proven by now.
         if case .open(let failure) = state { return .stop(failure) }
         return .retry
+    }
+
+    /// Sends the run back to a lone trial after a request ran out of attempts without any
+    /// answer from the service: if the service died mid-run, one request finds out for all.
+    public func noAnswer() {
+        if state == .closed { state = .halfOpen(trialRunning: false) }
     }
 
     /// Opens the breaker directly (for example when a token cannot be minted at all).

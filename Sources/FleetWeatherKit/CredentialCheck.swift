@@ -154,13 +154,14 @@ public struct CredentialCheck: Sendable {
             case .unauthorized(let reason) where reason.contains("empty body"):
                 summary = "WeatherKit answered \(reason): the token was refused without a reason"
             case .unauthorized(let reason): summary = "WeatherKit refused the token: \(reason)"
+            case .unreachable(let reason): summary = "could not get an answer from \(endpoint): \(reason)"
             }
             details = failure.advice
             if let skew, abs(skew) > Self.maximumClockSkew {
                 details.append("This machine's clock is off by \(Int(abs(skew))) s; fix it first (see Clock below).")
             }
-        } else if case .transient(let reason, _) = error {
-            summary = "could not get an answer from \(endpoint): \(reason)"
+        } else if error.isRetryable {
+            summary = "could not get an answer from \(endpoint): \(error.description)"
             details = [
                 "Check the network, proxy and firewall, and the endpoint (--endpoint / WEATHERKIT_ENDPOINT).",
                 "If the service is having a bad moment (5xx, empty 404), try again in a few minutes.",

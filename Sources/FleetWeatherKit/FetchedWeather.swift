@@ -17,3 +17,18 @@ public struct FetchedWeather: Sendable, Equatable {
         self.requestID = requestID
     }
 }
+
+/// One attempt at a `/api/v1/weather` body: the HTTP status, when an answer arrived (kept in
+/// the quota ledger for failures too), and the body or why there is none.
+public struct WeatherAttempt: Sendable {
+    /// The answer's HTTP status, or `nil` when none arrived.
+    public var httpStatus: Int?
+    /// The body, or the classified error.
+    public var result: Result<FetchedWeather, WeatherKitError>
+
+    /// Creates an attempt.
+    public init(httpStatus: Int?, result: Result<FetchedWeather, WeatherKitError>) {
+        self.httpStatus = httpStatus
+        self.result = result
+    }
+}

@@ -32,13 +32,13 @@ final class URLSessionTransferDelegate: NSObject, URLSessionDataDelegate, Sendab
         continuation: CheckedContinuation<HTTPResponse, any Error>
     ) {
         guard !Task.isCancelled else {
-            continuation.resume(throwing: WeatherKitError.cancelled)
+            continuation.resume(throwing: WeatherKitError.notSent("the run was cancelled before it was sent"))
             return
         }
         let identifier = task.taskIdentifier
         transfers.withLock { $0[identifier] = Transfer(continuation: continuation, limit: limit, timeout: timeout) }
         let deadline = DispatchTime.now() + timeout.timeInterval
-        let timedOut = WeatherKitError.transient(reason: "timed out after \(timeout.secondsText)", retryAfter: nil)
+        let timedOut = WeatherKitError.noResponse("timed out after \(timeout.secondsText)")
         DispatchQueue.global().asyncAfter(deadline: deadline) { [weak self] in self?.fail(task, with: timedOut) }
         // Backstop: if URLSession never reports completion after the cancel, answer anyway.
         DispatchQueue.global().asyncAfter(deadline: deadline + Self.completionGrace) { [weak self] in
@@ -102,7 +102,7 @@ final class URLSessionTransferDelegate: NSObject, URLSessionDataDelegate, Sendab
             transfer.continuation.resume(returning: HTTPResponse(http, body: transfer.body))
         } else {
             transfer.continuation.resume(
-                throwing: WeatherKitError.transient(reason: "no HTTP response received", retryAfter: nil))
+                throwing: WeatherKitError.noResponse("no HTTP response received"))
         }
     }
 
@@ -122,11 +122,12 @@ final class URLSessionTransferDelegate: NSObject, URLSessionDataDelegate, Sendab
         }
         switch urlError.code {
         case .cancelled: return .cancelled
-        case .timedOut: return .transient(reason: "timed out after \(timeout.secondsText)", retryAfter: nil)
-        case .cannotConnectToHost: return .transient(reason: "cannot connect to the server", retryAfter: nil)
-        case .cannotFindHost, .dnsLookupFailed: return .transient(reason: "cannot resolve the host", retryAfter: nil)
-        case .networkConnectionLost: return .transient(reason: "connection lost", retryAfter: nil)
-        case .notConnectedToInternet: return .transient(reason: "no network connection", retryAfter: nil)
+        case .timedOut: return .noResponse("timed out after \(timeout.secondsText)")
+        // Refused or unresolvable: the request never left this machine.
+        case .cannotConnectToHost: return .notSent("cannot connect to the server")
+        case .cannotFindHost, .dnsLookupFailed: return .notSent("cannot resolve the host")
+        case .notConnectedToInternet: return .notSent("no network connection")
+        case .networkConnectionLost: return .noResponse("connection lost")
         case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
             return .transient(reason: "TLS handshake failed (URLError \(urlError.code.rawValue))", retryAfter: nil)

@@ -49,7 +49,7 @@ public final class URLSessionTransport: HTTPTransport {
     }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        if Task.isCancelled { throw WeatherKitError.cancelled }
+        if Task.isCancelled { throw WeatherKitError.notSent("the run was cancelled before it was sent") }
         let task = session.dataTask(with: makeURLRequest(request))
         let limit = maximumResponseBytes
         let timeout = request.timeout

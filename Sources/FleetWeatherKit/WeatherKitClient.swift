@@ -80,7 +80,23 @@ public struct WeatherKitClient: Sendable {
     /// - Returns: The exact body, its decoded form and the request ID.
     /// - Throws: The classified ``WeatherKitError``.
     public func fetchWeather(_ query: WeatherQuery) async throws(WeatherKitError) -> FetchedWeather {
-        let response = try await perform(url(for: query)).outcome.get()
+        try await attempt(query).result.get()
+    }
+
+    /// One attempt at a body, with the HTTP status it got (for the quota ledger, failures
+    /// included).
+    ///
+    /// - Parameter query: What to fetch.
+    /// - Returns: The status, when an answer came, and the body or the classified error.
+    public func attempt(_ query: WeatherQuery) async -> WeatherAttempt {
+        let (response, outcome) = await perform(url(for: query))
+        return WeatherAttempt(
+            httpStatus: response?.status,
+            result: outcome.flatMap { response in Result { () throws(WeatherKitError) in try Self.body(of: response, for: query) } })
+    }
+
+    /// Decodes a 2xx answer into a body, or says why it is not one.
+    static func body(of response: HTTPResponse, for query: WeatherQuery) throws(WeatherKitError) -> FetchedWeather {
         // An empty or cut-off 200 body is a transport glitch, like the spurious empty 404s:
         // worth another attempt. A body that is valid JSON of the wrong shape is not.
         guard !response.body.isEmpty else {
@@ -141,6 +157,8 @@ public struct WeatherKitClient: Sendable {
             url: url,
             headers: ["Authorization": "Bearer \(token)", "Accept": "application/json", "Accept-Encoding": "gzip"],
             timeout: timeout)
+        // Cancelled between the reservation and here: nothing goes out, nothing is charged.
+        if Task.isCancelled { return (nil, .failure(.notSent("the run was cancelled before it was sent"))) }
         let response: HTTPResponse
         do {
             response = try await transport.send(request)
@@ -166,7 +184,7 @@ public struct WeatherKitClient: Sendable {
         switch error {
         case let error as WeatherKitError: error
         case is CancellationError: .cancelled
-        default: .transient(reason: "connection failed (\(type(of: error)))", retryAfter: nil)
+        default: .noResponse("connection failed (\(type(of: error)))")
         }
     }
 

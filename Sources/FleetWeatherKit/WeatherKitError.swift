@@ -12,6 +12,13 @@ public enum WeatherKitError: Error, Equatable, Sendable, CustomStringConvertible
     /// A failure that may pass: timeout, connection error, 5xx, 429, or the spurious
     /// empty-body 404/400 WeatherKit is known for. `retryAfter` comes from `Retry-After`.
     case transient(reason: String, retryAfter: Duration?)
+    /// The request never reached the service: the connection was refused, the host could not
+    /// be resolved, or the run was cancelled before it went out. Worth another attempt, but it
+    /// costs no quota (nothing was sent).
+    case notSent(String)
+    /// The request went out (or may have), but no HTTP answer came back: a timeout, or the
+    /// connection dropped. Worth another attempt; it counts against the quota.
+    case noResponse(String)
     /// 401/403: the token was refused. `reason` is WeatherKit's (`NOT_ENABLED`), or a
     /// description of the status when the body said nothing.
     case unauthorized(reason: String)
@@ -32,8 +39,29 @@ public enum WeatherKitError: Error, Equatable, Sendable, CustomStringConvertible
 
     /// Whether the same request may succeed if sent again later (after a backoff).
     public var isRetryable: Bool {
-        if case .transient = self { return true }
-        return false
+        switch self {
+        case .transient, .notSent, .noResponse: true
+        default: false
+        }
+    }
+
+    /// Whether the service gave no answer at all (nothing listening, or no reply in time): the
+    /// run's first request, sent alone, stops the run on it instead of every cell paying for
+    /// its own attempts against a dead service.
+    public var isNoAnswer: Bool {
+        switch self {
+        case .notSent, .noResponse: true
+        default: false
+        }
+    }
+
+    /// Whether the attempt may have reached the service, and so counts against the quota: not
+    /// when no token could be minted or the request was never sent.
+    public var mayHaveReachedService: Bool {
+        switch self {
+        case .notSent, .tokenUnavailable: false
+        default: true
+        }
     }
 
     /// Whether the request should be retried once with a freshly minted token.
@@ -53,6 +81,8 @@ public enum WeatherKitError: Error, Equatable, Sendable, CustomStringConvertible
         case .invalidEndpoint(let reason): "invalid WeatherKit endpoint: \(reason)"
         case .transient(let reason, let retryAfter):
             "temporary WeatherKit failure: \(reason)" + (retryAfter.map { " (retry after \($0.secondsText))" } ?? "")
+        case .notSent(let reason): "WeatherKit could not be reached: \(reason) (nothing was sent)"
+        case .noResponse(let reason): "no answer from WeatherKit: \(reason)"
         case .unauthorized(let reason): "WeatherKit refused the developer token: \(reason)"
         case .overQuota: "WeatherKit refused the request: OVER_QUOTA (this month's calls are used up)"
         case .badRequest(let status, let detail): "WeatherKit rejected the request (HTTP \(status)): \(detail)"

@@ -1,0 +1,227 @@
+internal import FleetPlan
+internal import FleetStore
+internal import FleetWeatherKit
+internal import Foundation
+
+/// Where a request's reservations come from: its cell's rank in the queue, and the run's counters.
+struct Lane: Sendable {
+    let rank: Int
+    let queue: ReservationQueue
+    let tally: FetchTally
+}
+
+extension FetchEngine {
+    /// Sends one request, retrying as the policy and the breaker allow; a request that went
+    /// on the wire at least once and still failed counts as failed.
+    func send(_ request: CellRequest, lane: Lane) async -> Result<FetchedWeather, AttemptFailure> {
+        var wasSent = false
+        let result = await attempts(request, lane: lane, wasSent: &wasSent)
+        if case .failure = result, wasSent { lane.tally.countFailed() }
+        return result
+    }
+
+    private func attempts(
+        _ request: CellRequest, lane: Lane, wasSent: inout Bool
+    ) async -> Result<FetchedWeather, AttemptFailure> {
+        let query = WeatherQuery(
+            latitude: request.cell.latitude, longitude: request.cell.longitude, dataSets: request.dataSets,
+            hourlyStart: request.hourlyStart, hourlyEnd: request.hourlyEnd, dailyStart: request.dailyStart,
+            dailyEnd: request.dailyEnd, timeZone: request.timeZone, country: request.country)
+        var attempt = 1
+        var trial = false  // this request decides for the others (see CircuitBreaker)
+        var generation = 0  // the token generation of the attempt
+        while true {
+            if !trial {
+                switch await breaker.clearance() {
+                case .stop(let reason): return .failure(.authorization(reason))
+                case .send(let chosen, let current):
+                    trial = chosen
+                    generation = current
+                }
+            }
+            if Task.isCancelled {
+                await breaker.abandon(trial: trial)
+                return .failure(.interrupted)
+            }
+            // Reserved only now, when the request is about to go: a worker waiting for the
+            // trial's verdict holds no ledger row, so a kill -9 leaves at most the trial's.
+            let reservation: Reservation
+            switch await reserve(request, attempt: attempt, lane: lane) {
+            case .success(let granted): reservation = granted
+            case .failure(let failure):
+                // A refused trial that cannot retry leaves the refusal standing.
+                await breaker.unsent(trial: trial)
+                if trial, let reason = await breaker.reason { return .failure(.authorization(reason)) }
+                return .failure(failure)
+            }
+            if let stop = await unsendable(reservation, trial: trial, lane: lane) { return .failure(stop) }
+            lane.tally.countSent(retry: attempt > 1)
+            let answer = await client.attempt(query)
+            switch answer.result {
+            case .success(let result):
+                await complete(reservation, with: result, status: answer.httpStatus, request: request, lane: lane)
+                lane.tally.countSucceeded()
+                wasSent = true
+                await breaker.succeeded(trial: trial)
+                return .success(result)
+            case .failure(let error):
+                // Only attempts that may have reached the service are charged: a refused
+                // connection, a token that could not be minted or a cancellation before
+                // sending gives the reservation back.
+                let reached = error.mayHaveReachedService
+                try? await store.complete(reservation, outcome: reached ? .failed : .notSent, httpStatus: answer.httpStatus)
+                if reached {
+                    wasSent = true
+                } else {
+                    lane.tally.uncountSent(retry: attempt > 1)
+                    await lane.queue.giveBack()
+                }
+                switch await next(after: error, attempt: attempt, trial: &trial, generation: generation) {
+                case .retry:
+                    attempt += 1
+                    if trial { generation = await breaker.generation }
+                case .stop(let failure): return .failure(failure)
+                }
+            }
+        }
+    }
+
+    /// Gives a fresh reservation back when the run stopped while it was being granted: the
+    /// breaker opened (for a request that is not the trial) or a signal arrived.
+    private func unsendable(_ reservation: Reservation, trial: Bool, lane: Lane) async -> AttemptFailure? {
+        var stop: AttemptFailure?
+        if !trial, let reason = await breaker.reason { stop = .authorization(reason) }
+        if Task.isCancelled {
+            await breaker.abandon(trial: trial)
+            stop = .interrupted
+        }
+        guard let stop else { return nil }
+        try? await store.complete(reservation, outcome: .notSent, httpStatus: nil)
+        await lane.queue.giveBack()
+        return stop
+    }
+
+    /// Records a success and caches its body in one transaction; if that fails, the success is
+    /// recorded alone (the request was paid for) and the user is told the body was not cached.
+    private func complete(
+        _ reservation: Reservation, with result: FetchedWeather, status: Int?, request: CellRequest, lane: Lane
+    ) async {
+        let entries = DataSetBodies.entries(from: result, request: request, fetchedAt: now())
+        do {
+            try await store.complete(reservation, outcome: .succeeded, httpStatus: status ?? 200, caching: entries)
+        } catch {
+            lane.tally.warn("cell \(request.cell.text): could not cache the response (\(error.description))")
+            try? await store.complete(reservation, outcome: .succeeded, httpStatus: status ?? 200)
+        }
+    }
+
+    /// Records a request in the ledger before it is sent, within the budget and in priority order.
+    ///
+    /// A refusal by the month's quota in the last minutes of a UTC month waits for the next
+    /// month instead of ending the run: the month's calls are counted afresh seconds later.
+    private func reserve(_ request: CellRequest, attempt: Int, lane: Lane) async -> Result<Reservation, AttemptFailure> {
+        while true {
+            if lane.tally.quotaStop != nil {
+                lane.tally.countSkipped()
+                return .failure(.quota)
+            }
+            await lane.queue.admit(rank: lane.rank)
+            let answer: ReservationResult
+            do throws(StoreError) {
+                answer = try await store.tryReserve(ledgerRequest(request, attempt: attempt))
+            } catch {
+                await lane.queue.giveBack()
+                return .failure(.failed("the quota ledger could not record the request (\(error.description))"))
+            }
+            switch answer {
+            case .granted(let granted): return .success(granted)
+            case .refused(let limit):
+                await lane.queue.exhausted()
+                if case .month = limit, let wait = monthTurnWait() {
+                    do {
+                        try await sleep(wait)
+                    } catch {
+                        return .failure(.interrupted)
+                    }
+                    await lane.queue.reset(available: await budgetLeftNow())
+                    continue
+                }
+                lane.tally.stopForQuota(limit)
+                lane.tally.countSkipped()
+                return .failure(.quota)
+            }
+        }
+    }
+
+    /// How long until the next UTC month opens, when that is soon enough to wait for.
+    private func monthTurnWait() -> Duration? {
+        let now = now()
+        let seconds = UTCCalendar.startOfNextMonth(after: now).timeIntervalSince(now)
+        guard seconds >= 0, seconds <= Self.monthTurnPatience else { return nil }
+        return .milliseconds(Int64((seconds * 1000).rounded(.up)) + 1000)
+    }
+
+    /// A run refused by the month's quota this close (in seconds) to the month's end waits for
+    /// the next month instead of stopping.
+    static let monthTurnPatience: Double = 300
+
+    func budgetLeftNow() async -> Int {
+        let request = LedgerRequest(
+            runID: configuration.runID, cell: "", monthlyLimit: configuration.monthlyQuota,
+            runLimit: configuration.maxRequests)
+        return (try? await store.remaining(for: request)) ?? 0
+    }
+
+    private enum Next {
+        case retry
+        case stop(AttemptFailure)
+    }
+
+    /// Decides between retrying and giving up after a failed attempt.
+    private func next(
+        after error: WeatherKitError, attempt: Int, trial: inout Bool, generation: Int
+    ) async -> Next {
+        if error == .cancelled || Task.isCancelled {
+            await breaker.abandon(trial: trial)
+            trial = false
+            return .stop(.interrupted)
+        }
+        let decision = await breaker.record(error, trial: trial, generation: generation)
+        // The run's first request stays the trial through its attempts while the service does
+        // not answer, so nobody else sends to a service that may be dead.
+        let guarding = trial && error.isNoAnswer && decision == .proceed
+        trial = decision == .retryWithNewToken || guarding
+        let tries = attempt == 1 ? "" : " after \(attempt) attempts"
+        switch decision {
+        case .retryWithNewToken:
+            guard attempt <= configuration.retry.maxAttempts else {
+                await breaker.unsent(trial: true)
+                return .stop(.failed("\(error.description)\(tries)"))
+            }
+            _ = try? await client.tokens.renew()
+            return .retry
+        case .retry:
+            guard attempt <= configuration.retry.maxAttempts else { return .stop(.failed("\(error.description)\(tries)")) }
+            return .retry
+        case .stop(let reason):
+            return .stop(.authorization(reason))
+        case .proceed:
+            guard let delay = configuration.retry.delay(forAttempt: attempt, error: error) else {
+                if guarding {
+                    let reason = AuthFailure.unreachable("\(error.description)\(tries)")
+                    await breaker.open(reason)
+                    return .stop(.authorization(reason))
+                }
+                if error.isNoAnswer { await breaker.noAnswer() }
+                return .stop(.failed("\(error.description)\(tries)"))
+            }
+            do {
+                try await sleep(delay)
+            } catch {
+                if guarding { await breaker.abandon(trial: true) }
+                return .stop(.interrupted)
+            }
+            return .retry
+        }
+    }
+}
