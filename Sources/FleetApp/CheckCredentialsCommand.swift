@@ -29,6 +29,7 @@ struct CheckCredentialsCommand {
             throw .fatal(error.description)
         }
         let store = try StateAccess.open(state, now: environment.now)
+        await StateAccess.settleAbandoned(store, console: environment.console)
         let ledger = LedgerRequest(
             runID: "check-credentials-\(Timestamp.utc(environment.now()))", cell: "availability",
             monthlyLimit: monthlyQuota)

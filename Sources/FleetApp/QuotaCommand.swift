@@ -20,14 +20,23 @@ struct QuotaCommand {
         }
     }
 
+    /// This month's ledger rows that have no known end.
+    struct Unfinished: Encodable, Equatable {
+        /// Requests of runs still going.
+        let pending: Int
+        /// Requests of runs that died before recording their end: perhaps sent, so counted.
+        let unknown: Int
+    }
+
     struct Report: Encodable {
         let quota: QuotaPace
         let byDay: [String: Int]
         let recentRuns: [RunUse]
+        var ledger = Unfinished(pending: 0, unknown: 0)
         let warnings: [String]
 
         enum CodingKeys: String, CodingKey {
-            case quota, warnings
+            case quota, warnings, ledger
             case byDay = "by_day"
             case recentRuns = "recent_runs"
         }
@@ -42,6 +51,7 @@ struct QuotaCommand {
             return try output(report)
         }
         let month = UTCCalendar.month(of: now)
+        await StateAccess.settleAbandoned(store, console: environment.console)
         let report: Report
         do {
             let pace = QuotaPace(limit: monthlyQuota, used: try await store.usage(month: month), now: now)
@@ -55,9 +65,12 @@ struct QuotaCommand {
                 warnings.append(warning)
             }
             if pace.remaining == 0 { warnings.append("this month's quota is used up") }
+            let outcomes = try await store.outcomeCounts(month: month)
             report = Report(
                 quota: pace, byDay: Dictionary(byDay.map { ($0.day, $0.requests) }, uniquingKeysWith: +),
-                recentRuns: runs, warnings: warnings)
+                recentRuns: runs,
+                ledger: Unfinished(pending: outcomes["pending"] ?? 0, unknown: outcomes["unknown"] ?? 0),
+                warnings: warnings)
         } catch {
             throw .fatal("state database \(state.path): \(error.description)")
         }
@@ -85,6 +98,14 @@ struct QuotaCommand {
             "days left:     \(quota.daysLeft) (today included)",
             "daily pace:    \(quota.dailyPace) calls/day",
         ]
+        if report.ledger.pending > 0 {
+            lines.append("in flight:     \(report.ledger.pending) (requests of runs still going; counted in used)")
+        }
+        if report.ledger.unknown > 0 {
+            lines.append(
+                "unknown:       \(report.ledger.unknown) (requests of runs that died before recording the end; "
+                    + "counted in used)")
+        }
         if !report.byDay.isEmpty {
             lines.append("")
             lines += TextTable.render(

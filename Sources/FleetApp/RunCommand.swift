@@ -47,6 +47,7 @@ struct RunCommand {
             "\(schedule.flights.count) flights, \(schedule.rejects.count) rejected, \(plan.cells.count) cells, "
                 + "\(plan.requests.count) requests planned")
         let store = try StateAccess.open(options.state, now: environment.now)
+        await StateAccess.settleAbandoned(store, console: environment.console)
         try? await store.beginRun(
             RunStart(id: runID, startedAt: startedAt, command: "run", schedulePath: options.scheduleArgument))
         let fetchStart = clock.now

@@ -31,6 +31,25 @@ enum StateAccess {
         return try open(url, now: now)
     }
 
+    /// Settles ledger rows left `pending` by runs whose process died (see
+    /// `StateStore.settleAbandoned()`), before this command counts or spends the month.
+    ///
+    /// - Parameters:
+    ///   - store: The open state database.
+    ///   - console: Where a failure is reported (it is not fatal: the rows still count).
+    static func settleAbandoned(_ store: StateStore, console: any Console) async {
+        do {
+            let settled = try await store.settleAbandoned()
+            if settled > 0 {
+                console.err(
+                    "fleetwx: warning: \(settled) request(s) of an earlier run that died were left unfinished in "
+                        + "the quota ledger; they still count, as outcome \"unknown\" (see fleetwx quota)\n")
+            }
+        } catch {
+            console.err("fleetwx: warning: could not settle unfinished ledger rows: \(error.description)\n")
+        }
+    }
+
     /// What a read-only command says when the state database does not exist.
     static func missingWarning(_ url: URL) -> String {
         "no state database at \(url.path), so nothing is recorded there (a run creates it); "

@@ -122,7 +122,12 @@ public struct CredentialCheck: Sendable {
             endpoint: endpoint, transport: transport, tokens: provider, timeout: timeout, now: now)
         let url = client.availabilityURL(latitude: probe.latitude, longitude: probe.longitude, country: probe.country)
         let (response, outcome) = await client.perform(url)
-        report.callMade = true
+        // A refused connection never reached the service: it is not charged to the quota.
+        if case .failure(let error) = outcome, !error.mayHaveReachedService {
+            report.callMade = false
+        } else {
+            report.callMade = true
+        }
         report.callStatus = response?.status
         let skew = response.flatMap(clockSkew)
         let title = "WeatherKit call"
