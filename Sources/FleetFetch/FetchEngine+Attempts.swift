@@ -69,7 +69,8 @@ extension FetchEngine {
                 // connection, a token that could not be minted or a cancellation before
                 // sending gives the reservation back.
                 let reached = error.mayHaveReachedService
-                try? await store.complete(reservation, outcome: reached ? .failed : .notSent, httpStatus: answer.httpStatus)
+                try? await store.complete(
+                    reservation, outcome: reached ? .failed : .notSent, httpStatus: answer.httpStatus)
                 if reached {
                     wasSent = true
                 } else {
@@ -119,7 +120,8 @@ extension FetchEngine {
     ///
     /// A refusal by the month's quota in the last minutes of a UTC month waits for the next
     /// month instead of ending the run: the month's calls are counted afresh seconds later.
-    private func reserve(_ request: CellRequest, attempt: Int, lane: Lane) async -> Result<Reservation, AttemptFailure> {
+    private func reserve(_ request: CellRequest, attempt: Int, lane: Lane) async -> Result<Reservation, AttemptFailure>
+    {
         while true {
             if lane.tally.quotaStop != nil {
                 lane.tally.countSkipped()
@@ -201,7 +203,9 @@ extension FetchEngine {
             _ = try? await client.tokens.renew()
             return .retry
         case .retry:
-            guard attempt <= configuration.retry.maxAttempts else { return .stop(.failed("\(error.description)\(tries)")) }
+            guard attempt <= configuration.retry.maxAttempts else {
+                return .stop(.failed("\(error.description)\(tries)"))
+            }
             return .retry
         case .stop(let reason):
             return .stop(.authorization(reason))

@@ -133,7 +133,9 @@ public struct FetchEngine: Sendable {
     static func quotaStopWarning(_ stop: QuotaLimit, outcomes: [String: CellOutcome], sent: Int) -> String {
         let unfetched = outcomes.values.filter { outcome in
             if outcome.status == .notFetchedQuota { return true }
-            if case .stale(_, let reason) = outcome.status { return reason.hasSuffix(CellStatus.notFetchedQuota.reason ?? "") }
+            if case .stale(_, let reason) = outcome.status {
+                return reason.hasSuffix(CellStatus.notFetchedQuota.reason ?? "")
+            }
             return false
         }.count
         let cells = "\(unfetched) cell(s) left unfetched"

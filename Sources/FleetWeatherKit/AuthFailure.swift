@@ -29,7 +29,8 @@ public enum AuthFailure: Sendable, Equatable, CustomStringConvertible {
         case .notEnabled: "WeatherKit refused the developer token (NOT_ENABLED)"
         case .overQuota: "WeatherKit's monthly quota is used up (OVER_QUOTA)"
         case .unauthorized(let reason): "WeatherKit refused the developer token (\(reason))"
-        case .unreachable(let reason): "WeatherKit did not answer the run's first request (\(reason)); no more were sent"
+        case .unreachable(let reason):
+            "WeatherKit did not answer the run's first request (\(reason)); no more were sent"
         }
     }
 

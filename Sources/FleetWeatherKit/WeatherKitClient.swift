@@ -92,7 +92,9 @@ public struct WeatherKitClient: Sendable {
         let (response, outcome) = await perform(url(for: query))
         return WeatherAttempt(
             httpStatus: response?.status,
-            result: outcome.flatMap { response in Result { () throws(WeatherKitError) in try Self.body(of: response, for: query) } })
+            result: outcome.flatMap { response in
+                Result { () throws(WeatherKitError) in try Self.body(of: response, for: query) }
+            })
     }
 
     /// Decodes a 2xx answer into a body, or says why it is not one.

@@ -43,7 +43,8 @@ struct BudgetPriorityTests {
                 "round \(round): served \(served) is not a prefix of the priority order")
             // The budget is used up by the top cells: every cell served took 1 or 2 calls.
             let spent = order.prefix(prefix).reduce(0) { $0 + (failing.contains($1) ? 2 : 1) }
-            #expect(prefix > 0 && spent <= budget && budget - spent < 2, "round \(round): \(prefix) served, \(spent) spent")
+            #expect(
+                prefix > 0 && spent <= budget && budget - spent < 2, "round \(round): \(prefix) served, \(spent) spent")
             #expect(report.counters.sent <= budget)
             for key in order.dropFirst(prefix) {
                 #expect(report.outcomes[key]?.status == .notFetchedQuota || report.outcomes[key]?.weather == nil)

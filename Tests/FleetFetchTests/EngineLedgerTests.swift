@@ -39,7 +39,9 @@ struct EngineLedgerTests {
         #expect(await transport.requests.count == 4)
         #expect(try await fixture.store.usage(month: "2026-12") == 4)
         #expect(
-            report.outcomes.values.allSatisfy { $0.status.reason?.contains("did not answer the run's first request") == true })
+            report.outcomes.values.allSatisfy {
+                $0.status.reason?.contains("did not answer the run's first request") == true
+            })
     }
 
     @Test("the service answering at first but dying mid-run: one request finds out for all again")
