@@ -17,7 +17,8 @@ public enum FleetApp {
     ]
 
     static let flagOptions: [String: Set<String>] = [
-        "run": [], "plan": ["json"], "quota": ["json"], "cache": ["json", "prune"], "airports": ["json"],
+        "run": RunOptions.flagOptions, "plan": RunOptions.flagOptions.union(["json"]), "quota": ["json"],
+        "cache": ["json", "prune"], "airports": ["json"],
         "check-credentials": [],
     ]
 

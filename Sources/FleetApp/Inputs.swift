@@ -20,9 +20,16 @@ enum Inputs {
     }
 
     /// Reads a schedule; a missing column or unreadable file is fatal (exit 1).
-    static func schedule(_ url: URL, airports: AirportDirectory) throws(AppError) -> Schedule {
+    ///
+    /// - Parameters:
+    ///   - url: The schedule file.
+    ///   - airports: The directory codes are resolved with.
+    ///   - past: The screen for rows long past (live runs and their plans).
+    static func schedule(_ url: URL, airports: AirportDirectory, past: PastRows? = nil) throws(AppError) -> Schedule {
+        var reader = ScheduleReader(airports: airports)
+        if let past { reader.screen = { past.reason(for: $0) } }
         do {
-            return try ScheduleReader(airports: airports).read(url: url)
+            return try reader.read(url: url)
         } catch {
             throw .fatal(error.description)
         }

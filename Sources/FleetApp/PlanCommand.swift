@@ -16,11 +16,13 @@ struct PlanCommand {
     func execute() async throws(AppError) -> Int32 {
         let now = options.now ?? environment.now()
         let airports = try Inputs.airports()
-        let schedule = try Inputs.schedule(options.schedule, airports: airports)
+        let past = PastRows.screen(for: options, now: now)
+        let schedule = try Inputs.schedule(options.schedule, airports: airports, past: past)
         Inputs.report(warnings: schedule.warnings, path: options.scheduleArgument, console: environment.console)
         let plan = Planner(grid: options.grid, now: now, hoursEitherSide: options.config.hoursEitherSide)
             .plan(schedule.flights)
         var report = PlanReport(schedule: schedule, plan: plan, scheduleArgument: options.scheduleArgument)
+        report.past = past
         if options.replay == nil, let store = try StateAccess.openExisting(options.state, now: environment.now) {
             report.preview = await CachePreview.make(plan: plan, store: store, now: environment.now())
             let used = (try? await store.usage(month: UTCCalendar.month(of: environment.now()))) ?? 0
@@ -28,8 +30,12 @@ struct PlanCommand {
         } else if options.replay == nil {
             report.pace = QuotaPace(limit: options.monthlyQuota, used: 0, now: environment.now())
         }
-        if let pace = report.pace, let warning = pace.warning(for: report.toSend, what: "this run") {
-            environment.console.err("fleetwx: warning: \(warning)\n")
+        if let pace = report.pace {
+            report.paceCheck = PaceCheck(
+                requests: report.toSend, maxRequests: options.maxRequests, pace: pace, allowed: options.allowOverPace)
+            if let warning = pace.warning(for: report.toSend, what: "this run") {
+                environment.console.err("fleetwx: warning: \(warning)\n")
+            }
         }
         if options.json {
             environment.console.out(try report.json())
@@ -49,6 +55,10 @@ struct PlanReport {
     var preview: CachePreview?
     /// The month's quota position (not for replayed runs).
     var pace: QuotaPace?
+    /// Rows departing more than 7 days before the run (not for replayed runs).
+    var past: PastRows?
+    /// Whether a live run's requests fit the pace limit (not for replayed runs).
+    var paceCheck: PaceCheck?
 
     /// Requests a run would send now: all planned ones, less what the cache serves.
     var toSend: Int { preview?.requestsToSend ?? plan.requests.count }
@@ -70,16 +80,27 @@ struct PlanReport {
         }
     }
 
+    /// `past` in `plan --json`: rows departing before `before`.
+    struct JSONPast: Encodable {
+        let days: Int
+        let before: String
+        let rows: Int
+        let rejected: Bool
+    }
+
     struct JSONPlan: Encodable {
         let schedule: String
         let flights: [String: Int]
         let cells: Int
         let requests: [String: Int]
         let quota: QuotaPace?
+        let past: JSONPast?
+        let paceLimit: PaceCheck?
         let cellList: [JSONCell]
 
         enum CodingKeys: String, CodingKey {
-            case schedule, flights, cells, requests, quota
+            case schedule, flights, cells, requests, quota, past
+            case paceLimit = "pace_limit"
             case cellList = "cell_list"
         }
     }
@@ -100,7 +121,10 @@ struct PlanReport {
             cells: plan.cells.count,
             requests: [
                 "planned": plan.requests.count, "cache_hits": preview?.cacheHits ?? 0, "to_send": toSend,
-            ], quota: pace, cellList: cells)
+            ], quota: pace,
+            past: past.map {
+                JSONPast(days: PastRows.days, before: Timestamp.utc($0.cutoff), rows: $0.count, rejected: $0.rejects)
+            }, paceLimit: paceCheck, cellList: cells)
         return try JSONText.encode(body)
     }
 
@@ -117,6 +141,7 @@ struct PlanReport {
             lines.append(
                 "quota \(pace.month): \(pace.remaining) of \(pace.limit) left, daily pace \(pace.dailyPace) calls")
         }
+        lines += limitLines()
         lines.append("")
         let requestsByCell = Dictionary(grouping: plan.requests, by: \.cell.text).mapValues(\.count)
         let rows = plan.cells.map { cell -> [String] in
@@ -128,6 +153,28 @@ struct PlanReport {
         }
         lines += TextTable.render(header: ["CELL", "AIRPORTS", "FLIGHTS", "WINDOW (UTC)", "REQUESTS"], rows: rows)
         return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension PlanReport {
+    /// The two guards of a live run, in words: rows long past, and the pace limit.
+    func limitLines() -> [String] {
+        var lines: [String] = []
+        if let past {
+            let verdict = past.rejects ? "rejected; --allow-past briefs them" : "kept: --allow-past"
+            lines.append(
+                "rows departing more than \(PastRows.days) days before the run: \(past.count) (\(verdict))")
+        }
+        if let check = paceCheck {
+            let verdict =
+                !check.exceeded
+                ? "within it"
+                : check.allowed
+                    ? "\(check.overBy) over, allowed by --allow-over-pace"
+                    : "\(check.overBy) over: a run would be refused (--allow-over-pace sends it)"
+            lines.append("pace limit: \(check.figures); \(verdict)")
+        }
+        return lines
     }
 }
 

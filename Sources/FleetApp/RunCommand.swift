@@ -38,8 +38,10 @@ struct RunCommand {
         let out = options.outDirectory(runDate: startedAt, environment: environment)
         let writer = try reportWriter(for: out)
         let airports = try Inputs.airports()
-        let schedule = try Inputs.schedule(options.schedule, airports: airports)
+        let past = PastRows.screen(for: options, now: options.now ?? startedAt)
+        let schedule = try Inputs.schedule(options.schedule, airports: airports, past: past)
         Inputs.report(warnings: schedule.warnings, path: options.scheduleArgument, console: environment.console)
+        if let note = past?.note { log(note) }
         let planner = Planner(
             grid: options.grid, now: options.now ?? startedAt, hoursEitherSide: options.config.hoursEitherSide)
         let plan = planner.plan(schedule.flights)
@@ -48,6 +50,10 @@ struct RunCommand {
                 + "\(plan.requests.count) requests planned")
         let store = try StateAccess.open(options.state, now: environment.now)
         await StateAccess.settleAbandoned(store, console: environment.console)
+        if options.replay == nil {  // a live run must fit the month's pace before anything is sent
+            let pace = try await PaceCheck.live(plan: plan, options: options, store: store, now: environment.now())
+            if pace.refuses { throw .fatal(pace.refusal) }
+        }
         try? await store.beginRun(
             RunStart(id: runID, startedAt: startedAt, command: "run", schedulePath: options.scheduleArgument))
         let fetchStart = clock.now

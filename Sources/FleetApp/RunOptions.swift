@@ -21,6 +21,13 @@ struct RunOptions {
     var templates: String?
     var now: Date?
     var json: Bool
+    /// `--allow-past`: brief (and fetch) rows departing more than 7 days before the run.
+    var allowPast: Bool
+    /// `--allow-over-pace`: send a run that exceeds 3 × the month's remaining daily pace.
+    var allowOverPace: Bool
+
+    /// The flags of both `run` and `plan` (`plan` also takes `--json`).
+    static let flagOptions: Set<String> = ["allow-past", "allow-over-pace"]
 
     static let valueOptions: Set<String> = [
         "out", "state", "replay", "record", "endpoint", "concurrency", "monthly-quota", "max-requests", "grid",
@@ -50,6 +57,8 @@ struct RunOptions {
         templates = parsed.options["templates"]
         now = try Self.now(parsed.options["now"])
         json = parsed.flags.contains("json")
+        allowPast = parsed.flags.contains("allow-past")
+        allowOverPace = parsed.flags.contains("allow-over-pace")
         if replay != nil, record != nil {
             throw .usage("--record cannot be combined with --replay (nothing is fetched)")
         }

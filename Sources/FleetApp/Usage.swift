@@ -31,6 +31,10 @@ enum Usage {
           --config FILE         briefing thresholds (JSON) over the defaults
           --templates DIR       report templates (FLEETWX_TEMPLATES; default ./Templates)
           --now TIME            pretend the run happens at TIME (ISO 8601), for replays
+          --allow-past          brief rows departing more than 7 days before the run
+                                (live runs reject them)
+          --allow-over-pace     send a live run needing more than 3 × the month's
+                                remaining daily pace (otherwise refused, exit 1)
           --json                (plan, quota, cache) print JSON instead of a table
 
         CREDENTIALS (environment)
@@ -42,7 +46,8 @@ enum Usage {
           2  reports written, something needs attention (rejected rows, missing or
              stale weather, quota stop, interrupted)
           1  nothing usable written (bad configuration, unreadable schedule,
-             missing column, authorization failure before any data)
+             missing column, a live run over the pace limit, authorization
+             failure before any data)
           64 usage error
 
         """

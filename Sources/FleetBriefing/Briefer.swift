@@ -56,20 +56,32 @@ public struct Briefer: Sendable {
     public func end(airport: Airport, time: Date, fetch: FetchReport) -> EndBriefing {
         let key = planner.grid.key(latitude: airport.latitude, longitude: airport.longitude)
         let outcome = fetch.outcome(for: key)
+        // Alerts are matched by time alone, before any hour is looked for: a Tornado Watch over
+        // the scheduled time matters just as much when the forecast hour is missing.
+        let alerts = outcome?.weather.map { Self.alerts($0.alerts, around: time, reach: reach) } ?? []
         func missing(_ reason: String) -> EndBriefing {
             EndBriefing(
-                airport: airport, time: time, hour: nil, worstHour: nil, hazards: [], category: nil, alerts: [],
-                risk: .unknown, data: .missing(reason))
+                airport: airport, time: time, hour: nil, worstHour: nil, hazards: [], category: nil, alerts: alerts,
+                risk: Risk.unknown.worse(Self.alertRisk(alerts)), data: .missing(reason))
         }
-        if planner.isBeyondHorizon(time) { return missing("beyond forecast horizon") }
+        let hour = outcome?.weather?.hour(containing: time)
+        // A replay is judged by what was recorded: an hour that is there is briefed even when it
+        // lies past the horizon computed from `--now`.
+        if planner.isBeyondHorizon(time), !(outcome?.status == .replayed && hour != nil) {
+            return missing("beyond forecast horizon")
+        }
         guard let outcome, let weather = outcome.weather else {
             return missing(outcome?.status.reason ?? "no weather")
         }
-        guard let hour = weather.hour(containing: time) else {
+        guard let hour else {
             return missing("no forecast hour for \(WeatherJSON.formatDate(TimeMath.floorHour(time)))")
         }
-        return evaluate(airport: airport, time: time, hour: hour, weather: weather, status: outcome.status)
+        return evaluate(
+            airport: airport, time: time, hour: hour, weather: weather, alerts: alerts, status: outcome.status)
     }
+
+    /// How far either side of a scheduled time hazards and alerts are searched.
+    private var reach: TimeInterval { TimeInterval(config.windowMinutes * 60) }
 
     /// The values an hour needs before it can be called good weather. A body may omit any field
     /// (every one is optional), and a missing condition, temperature, wind or visibility could
@@ -87,9 +99,9 @@ public struct Briefer: Sendable {
     }
 
     private func evaluate(
-        airport: Airport, time: Date, hour: HourWeather, weather: CellWeather, status: CellStatus
+        airport: Airport, time: Date, hour: HourWeather, weather: CellWeather, alerts: [WeatherAlertSummary],
+        status: CellStatus
     ) -> EndBriefing {
-        let reach = TimeInterval(config.windowMinutes * 60)
         // Hours overlapping [time - reach, time + reach]: starting after time - reach - 1 h.
         let window = weather.hours(from: time.addingTimeInterval(-reach - 3600), to: time.addingTimeInterval(reach))
             .filter { ($0.forecastStart ?? .distantPast).addingTimeInterval(3600) > time.addingTimeInterval(-reach) }
@@ -106,8 +118,7 @@ public struct Briefer: Sendable {
                 byKind[hazard.kind] = hazard
             }
         }
-        let alerts = Self.alerts(weather.alerts, around: time, reach: reach)
-        let alertRisk = alerts.map(Self.risk(of:)).min() ?? .green
+        let alertRisk = Self.alertRisk(alerts)
         let hazards = byKind.values.sorted { ($0.risk, $0.kind.order) < ($1.risk, $1.kind.order) }
         var risk = (hazards.map(\.risk).min() ?? .green).worse(alertRisk)
         var data = EndData.fresh
@@ -151,6 +162,11 @@ public struct Briefer: Sendable {
             if left.rank != right.rank { return left.rank < right.rank }
             return (lhs.start ?? .distantPast) < (rhs.start ?? .distantPast)
         }
+    }
+
+    /// The worst risk a set of alerts raises (green when none raises any).
+    static func alertRisk(_ alerts: [WeatherAlertSummary]) -> Risk {
+        alerts.map(risk(of:)).min() ?? .green
     }
 
     /// Restraint: extreme and severe alerts make an end red, moderate amber; minor and

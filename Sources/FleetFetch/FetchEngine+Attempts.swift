@@ -13,15 +13,23 @@ struct Lane: Sendable {
 extension FetchEngine {
     /// Sends one request, retrying as the policy and the breaker allow; a request that went
     /// on the wire at least once and still failed counts as failed.
-    func send(_ request: CellRequest, lane: Lane) async -> Result<FetchedWeather, AttemptFailure> {
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - lane: Its cell's place in the reservation queue.
+    ///   - clearance: The breaker's clearance already obtained for the first attempt (the run's
+    ///     top cell is handed the first trial), or `nil` to ask for it.
+    func send(
+        _ request: CellRequest, lane: Lane, clearance: CircuitBreaker.Clearance? = nil
+    ) async -> Result<FetchedWeather, AttemptFailure> {
         var wasSent = false
-        let result = await attempts(request, lane: lane, wasSent: &wasSent)
+        let result = await attempts(request, lane: lane, clearance: clearance, wasSent: &wasSent)
         if case .failure = result, wasSent { lane.tally.countFailed() }
         return result
     }
 
     private func attempts(
-        _ request: CellRequest, lane: Lane, wasSent: inout Bool
+        _ request: CellRequest, lane: Lane, clearance given: CircuitBreaker.Clearance?, wasSent: inout Bool
     ) async -> Result<FetchedWeather, AttemptFailure> {
         let query = WeatherQuery(
             latitude: request.cell.latitude, longitude: request.cell.longitude, dataSets: request.dataSets,
@@ -30,9 +38,17 @@ extension FetchEngine {
         var attempt = 1
         var trial = false  // this request decides for the others (see CircuitBreaker)
         var generation = 0  // the token generation of the attempt
+        var handed = given
         while true {
             if !trial {
-                switch await breaker.clearance() {
+                let clearance: CircuitBreaker.Clearance
+                if let handed {
+                    clearance = handed
+                } else {
+                    clearance = await breaker.clearance()
+                }
+                handed = nil
+                switch clearance {
                 case .stop(let reason): return .failure(.authorization(reason))
                 case .send(let chosen, let current):
                     trial = chosen
@@ -46,7 +62,7 @@ extension FetchEngine {
             // Reserved only now, when the request is about to go: a worker waiting for the
             // trial's verdict holds no ledger row, so a kill -9 leaves at most the trial's.
             let reservation: Reservation
-            switch await reserve(request, attempt: attempt, lane: lane) {
+            switch await reserve(request, attempt: attempt, trial: trial, lane: lane) {
             case .success(let granted): reservation = granted
             case .failure(let failure):
                 // A refused trial that cannot retry leaves the refusal standing.
@@ -120,14 +136,15 @@ extension FetchEngine {
     ///
     /// A refusal by the month's quota in the last minutes of a UTC month waits for the next
     /// month instead of ending the run: the month's calls are counted afresh seconds later.
-    private func reserve(_ request: CellRequest, attempt: Int, lane: Lane) async -> Result<Reservation, AttemptFailure>
-    {
+    private func reserve(
+        _ request: CellRequest, attempt: Int, trial: Bool, lane: Lane
+    ) async -> Result<Reservation, AttemptFailure> {
         while true {
             if lane.tally.quotaStop != nil {
                 lane.tally.countSkipped()
                 return .failure(.quota)
             }
-            await lane.queue.admit(rank: lane.rank)
+            await lane.queue.admit(rank: lane.rank, trial: trial)
             let answer: ReservationResult
             do throws(StoreError) {
                 answer = try await store.tryReserve(ledgerRequest(request, attempt: attempt))

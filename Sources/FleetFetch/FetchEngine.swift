@@ -102,11 +102,17 @@ public struct FetchEngine: Sendable {
             // Cells start in priority order and enrol with the queue before their task runs, so
             // a lower cell never takes a reservation a higher one may still need. Nothing is
             // reserved here: a request is reserved only when it is about to go out.
+            //
+            // The breaker's first clearance is taken here and handed to the top cell, so the
+            // run's lone first request (the trial) is the top cell's: a trial held in the queue
+            // behind higher cells that wait for its verdict would wait for ever.
             func submitNext() async -> Bool {
                 guard let (rank, work) = pending.next() else { return false }
                 await queue.enroll(rank: rank, parts: work.requests.count)
+                let clearance = rank == 0 ? await breaker.clearance() : nil
                 group.addTask {
-                    let outcome = await self.run(work, rank: rank, queue: queue, tally: tally)
+                    let outcome = await self.run(
+                        work, rank: rank, queue: queue, tally: tally, clearance: clearance)
                     await queue.finish(rank: rank)
                     return outcome
                 }
@@ -156,14 +162,18 @@ public struct FetchEngine: Sendable {
     }
 
     /// Fetches one cell's requests and assembles its weather.
-    private func run(_ work: CellWork, rank: Int, queue: ReservationQueue, tally: FetchTally) async -> CellOutcome {
+    private func run(
+        _ work: CellWork, rank: Int, queue: ReservationQueue, tally: FetchTally, clearance: CircuitBreaker.Clearance?
+    ) async -> CellOutcome {
         var fetched: [WeatherResponse] = []
         var fetchedBodies: [Int: Data] = [:]
         var fetchedSets: Set<DataSet> = []
         var failure: AttemptFailure?
+        var handed = clearance
         requests: for (index, request) in work.requests.enumerated() {
             let lane = Lane(rank: rank, queue: queue, tally: tally)
-            let result = await send(request, lane: lane)
+            let result = await send(request, lane: lane, clearance: handed)
+            handed = nil
             await queue.settle(rank: rank, partsLeft: work.requests.count - index - 1)
             switch result {
             case .success(let result):

@@ -1,16 +1,20 @@
 public import FleetPlan
-public import FleetWeatherKit
+internal import FleetWeatherKit
 public import Foundation
 
 /// Serves a run from recorded WeatherKit bodies (`--replay DIR`).
 ///
 /// The directory holds `.json` files, each a complete `/api/v1/weather` body exactly as the
-/// service returned it. A file's location is read from the `metadata` inside it and rounded
-/// to the run's grid, so files map to cells whatever their names. Replayed data is used as
-/// recorded: expiry is not checked, it is never stale, never cached, and costs no quota.
+/// service returned it. A file's location is read from the `metadata` inside it, so files map
+/// to cells whatever their names: a cell is served by the recorded location nearest its centre
+/// within half a grid step (see ``recording(for:)``). Replayed data is used as recorded:
+/// expiry is not checked, it is never stale, never cached, and costs no quota.
 public struct ReplaySource: Sendable {
-    /// Weather by cell key text.
-    public let weather: [String: CellWeather]
+    /// The bodies by recorded location (every body of one location merged), in the order of
+    /// ``RecordedPlace/precedes(_:)``.
+    public let places: [RecordedPlace]
+    /// The run's grid.
+    public let grid: Grid
     /// Files that could not be used, with the reason.
     public let problems: [String]
     /// Number of bodies loaded.
@@ -29,7 +33,7 @@ public struct ReplaySource: Sendable {
         } catch {
             throw .replayDirectoryUnreadable(path: directory.path, reason: error.localizedDescription)
         }
-        var weather: [String: CellWeather] = [:]
+        var recorded: [RecordedPlace.Location: CellWeather] = [:]
         var problems: [String] = []
         var count = 0
         let decoder = WeatherJSON.decoder()
@@ -48,15 +52,15 @@ public struct ReplaySource: Sendable {
                     problems.append("\(name): no metadata.latitude/longitude; cannot tell its location")
                     continue
                 }
-                let key = grid.key(latitude: location.latitude, longitude: location.longitude)
-                weather[key.text, default: CellWeather()].merge(body)
+                recorded[RecordedPlace.Location(location), default: CellWeather()].merge(body)
                 count += 1
             } catch {
                 problems.append(
                     "\(name): not a WeatherKit weather body (\(WeatherJSON.describe(error, size: data.count)))")
             }
         }
-        self.weather = weather
+        self.places = recorded.map { RecordedPlace(location: $0.key, weather: $0.value) }.sorted { $0.precedes($1) }
+        self.grid = grid
         self.problems = problems
         self.fileCount = count
     }
@@ -70,8 +74,9 @@ public struct ReplaySource: Sendable {
         report.counters.planned = plan.requests.count
         report.warnings = problems
         for cell in plan.cells {
-            if let recorded = weather[cell.key.text] {
-                report.outcomes[cell.key.text] = CellOutcome(key: cell.key, weather: recorded, status: .replayed)
+            if let recorded = recording(for: cell.key) {
+                report.outcomes[cell.key.text] = CellOutcome(
+                    key: cell.key, weather: recorded.weather, status: .replayed)
             } else if cell.window == nil {
                 report.outcomes[cell.key.text] = CellOutcome(key: cell.key, weather: nil, status: .beyondHorizon)
             } else {

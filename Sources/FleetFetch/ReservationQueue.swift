@@ -65,11 +65,15 @@ actor ReservationQueue {
     /// Waits until `rank` may take one reservation, then counts it as taken.
     ///
     /// A cell is admitted at once when the budget is known to be spent, so that the ledger
-    /// itself refuses it and says which limit did.
+    /// itself refuses it and says which limit did. The circuit breaker's trial is admitted
+    /// whenever anything is left: the cells above it may be waiting for its verdict, so making it
+    /// wait for them would wait for ever. (The run's first trial is the top cell anyway.)
     ///
-    /// - Parameter rank: The cell asking.
-    func admit(rank: Int) async {
-        while !mayAdmit(rank) {
+    /// - Parameters:
+    ///   - rank: The cell asking.
+    ///   - trial: Whether the request is the breaker's trial.
+    func admit(rank: Int, trial: Bool = false) async {
+        while !trial && !mayAdmit(rank) {
             await withCheckedContinuation { waiters.append((rank, $0)) }
         }
         available -= 1

@@ -1,28 +1,39 @@
-internal import FleetWeatherKit
+public import FleetWeatherKit
 internal import Foundation
 
 /// The location grid: coordinates rounded to a cell size in degrees.
 ///
 /// Cell keys are text with a fixed number of decimals so they are stable across runs and
-/// usable as cache keys: `47.59,7.53`, never `-0.00`.
+/// usable as cache keys: `47.59,7.53`, never `-0.00`. Rounding is done in whole micro-degrees
+/// with halves to even (see ``MicroDegrees``), the rule request parameters and replay use
+/// too, so a point exactly between two cells (`-56.105` on the 0.01° grid) lands in the same
+/// cell (`-56.10`) wherever it is rounded.
 public struct Grid: Sendable, Equatable {
     /// Cell size in degrees (`--grid`), default 0.01 (about 1.1 km).
     public let degrees: Double
     /// Decimals shown in keys: the fewest that represent a multiple of the cell size exactly.
     public let decimals: Int
+    /// The cell size in micro-degrees.
+    public let step: Int64
 
     /// Creates a grid.
     ///
-    /// - Parameter degrees: The cell size; must be in (0, 10].
+    /// - Parameter degrees: The cell size; must be in (0, 10] and a whole number of
+    ///   micro-degrees (at most six decimals).
     /// - Throws: ``PlanError/badGrid(_:)`` for a size out of range.
     public init(degrees: Double = 0.01) throws(PlanError) {
         guard degrees.isFinite, degrees > 0, degrees <= 10 else { throw .badGrid(degrees) }
+        let step = MicroDegrees(degrees: degrees).value
+        guard step >= 1, abs(Double(step) - degrees * Double(MicroDegrees.perDegree)) < 1e-6 else {
+            throw .badGrid(degrees)
+        }
         self.degrees = degrees
-        var decimals = 0
-        while decimals < 6 {
-            let scaled = degrees * pow(10, Double(decimals))
-            if abs(scaled - scaled.rounded()) < 1e-9 { break }
-            decimals += 1
+        self.step = step
+        var decimals = 6
+        var rest = step
+        while decimals > 0, rest % 10 == 0 {
+            rest /= 10
+            decimals -= 1
         }
         self.decimals = decimals
     }
@@ -34,20 +45,30 @@ public struct Grid: Sendable, Equatable {
     ///   - longitude: Degrees east.
     /// - Returns: The cell's key and rounded coordinates.
     public func key(latitude: Double, longitude: Double) -> CellKey {
-        // A coarse grid can round past the poles or the antimeridian; WeatherKit refuses
-        // coordinates outside ±90/±180, so clamp latitude and wrap longitude.
-        let lat = min(90, max(-90, round(latitude)))
-        var lon = round(longitude)
-        if lon > 180 { lon = round(lon - 360) }
-        if lon < -180 { lon = round(lon + 360) }
-        return CellKey(latitude: lat, longitude: lon, text: "\(format(lat)),\(format(lon))")
+        key(latitude: MicroDegrees(degrees: latitude), longitude: MicroDegrees(degrees: longitude))
     }
 
-    private func round(_ value: Double) -> Double {
-        let rounded = (value / degrees).rounded() * degrees
-        let scale = pow(10, Double(decimals))
-        let clean = (rounded * scale).rounded() / scale
-        return clean == 0 ? 0 : clean  // folds -0.0 into 0.0
+    /// The cell containing a point given in micro-degrees.
+    ///
+    /// - Parameters:
+    ///   - latitude: North.
+    ///   - longitude: East.
+    /// - Returns: The cell's key and rounded coordinates.
+    public func key(latitude: MicroDegrees, longitude: MicroDegrees) -> CellKey {
+        // A coarse grid can round past the poles or the antimeridian; WeatherKit refuses
+        // coordinates outside ±90/±180, so clamp latitude and wrap longitude.
+        let perDegree = MicroDegrees.perDegree
+        let lat = MicroDegrees(value: min(90 * perDegree, max(-90 * perDegree, round(latitude).value)))
+        var lon = round(longitude)
+        if lon.value > 180 * perDegree { lon = round(MicroDegrees(value: lon.value - 360 * perDegree)) }
+        if lon.value < -180 * perDegree { lon = round(MicroDegrees(value: lon.value + 360 * perDegree)) }
+        return CellKey(
+            latitude: lat.degrees, longitude: lon.degrees,
+            text: "\(lat.text(decimals: decimals)),\(lon.text(decimals: decimals))")
+    }
+
+    private func round(_ value: MicroDegrees) -> MicroDegrees {
+        value.rounded(toMultipleOf: step)
     }
 
     /// Formats a rounded coordinate with the grid's decimals and no negative zero.
@@ -55,7 +76,7 @@ public struct Grid: Sendable, Equatable {
     /// - Parameter value: A rounded coordinate.
     /// - Returns: Its key text.
     public func format(_ value: Double) -> String {
-        Fixed.text(value, decimals: decimals)
+        MicroDegrees(degrees: value).text(decimals: decimals)
     }
 }
 

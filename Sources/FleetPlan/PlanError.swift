@@ -5,7 +5,8 @@ public enum PlanError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .badGrid(let value): "--grid must be a size in degrees between 0 and 10, got \(value)"
+        case .badGrid(let value):
+            "--grid must be a size in degrees between 0 and 10 with at most six decimals, got \(value)"
         }
     }
 }

@@ -35,10 +35,14 @@ public struct Planner: Sendable {
 
     /// True when an instant lies beyond the forecast horizon.
     ///
+    /// Judged by the forecast hour containing the instant, since that hour is what a briefing
+    /// reads: an arrival at 22:30Z with the horizon at 22:03Z is inside, because the 22:00Z
+    /// hour starts before the horizon and the service forecasts it.
+    ///
     /// - Parameter date: A scheduled time.
-    /// - Returns: Whether no forecast can exist for it yet.
+    /// - Returns: Whether no forecast can exist for its hour yet.
     public func isBeyondHorizon(_ date: Date) -> Bool {
-        date > now.addingTimeInterval(Self.horizon)
+        TimeMath.floorHour(date) > now.addingTimeInterval(Self.horizon)
     }
 
     /// Plans the cells and requests for a set of flights.

@@ -13,6 +13,7 @@ struct ScheduleBuilder {
     private var validator: RowValidator
     private var firstLine: [FlightKey: Int] = [:]
     private var blankRows = 0
+    private let screen: ((Flight) -> String?)?
 
     /// Starts a schedule for a mapped header.
     ///
@@ -20,8 +21,12 @@ struct ScheduleBuilder {
     ///   - header: The header map.
     ///   - airports: The directory to resolve codes with.
     ///   - blankRowsBefore: Blank lines skipped before the header.
-    init(header: HeaderMap, airports: AirportDirectory, blankRowsBefore: Int = 0) {
+    ///   - screen: A last check on each valid flight; a reason rejects the row.
+    init(
+        header: HeaderMap, airports: AirportDirectory, blankRowsBefore: Int = 0, screen: ((Flight) -> String?)? = nil
+    ) {
         validator = RowValidator(header: header, airports: airports)
+        self.screen = screen
         blankRows = blankRowsBefore
         if !header.ignored.isEmpty {
             let names = header.ignored.map { "\"\($0)\"" }.joined(separator: ", ")
@@ -43,6 +48,10 @@ struct ScheduleBuilder {
         case .rejected(let problems):
             reject(record, problems.map(\.description).joined(separator: "; "))
         case .accepted(let flight, let warnings):
+            if let reason = screen?(flight) {
+                reject(record, reason)
+                return
+            }
             let key = FlightKey(flight)
             if let earlier = firstLine[key] {
                 let problem = RowProblem.duplicate(

@@ -10,6 +10,9 @@ public import Foundation
 /// its raw text and a reason naming the offending value, so nothing in the input is lost.
 public struct ScheduleReader: Sendable {
     private let airports: AirportDirectory
+    /// A last check on each row that passed every other: a reason rejects the row into
+    /// `rejects.csv` like any other problem (`run` rejects flights long past this way).
+    public var screen: (@Sendable (Flight) -> String?)?
 
     /// Creates a reader that resolves airport codes with a directory.
     ///
@@ -65,7 +68,8 @@ public struct ScheduleReader: Sendable {
         }
         guard let headerRecord else { throw .empty(path: path) }
         let header = try HeaderMap(record: headerRecord, path: path)
-        var builder = ScheduleBuilder(header: header, airports: airports, blankRowsBefore: blankBeforeHeader)
+        var builder = ScheduleBuilder(
+            header: header, airports: airports, blankRowsBefore: blankBeforeHeader, screen: screen)
         while let record = try Self.next(&reader, path: path) {
             builder.add(record)
         }

@@ -17,13 +17,11 @@ enum URLText {
     }()
 
     /// A coordinate as a plain decimal: no exponent, at most 6 decimals (≈ 0.1 m), no trailing
-    /// zeros, never `-0`. `40.71` → `40.71`, `1e-7` → `0`, `-74.0` → `-74`.
+    /// zeros, never `-0`. `40.71` → `40.71`, `1e-7` → `0`, `-74.0` → `-74`. Rounded by
+    /// ``MicroDegrees`` (halves to even), the rule cell keys are made with.
     static func coordinate(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
-        var text = Fixed.text(value, decimals: 6)  // never "-0…" (Fixed drops the sign of a zero)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text
+        return MicroDegrees(degrees: value).description
     }
 
     /// UTC ISO 8601 without fractions: `2026-03-01T06:00:00Z`.

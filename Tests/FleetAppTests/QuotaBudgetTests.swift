@@ -3,7 +3,9 @@ import Foundation
 import Testing
 
 /// The request budget: `--max-requests`, `--monthly-quota` over a ledger already in use, and
-/// two processes sharing one state file. Exactly the budget is spent, in priority order.
+/// two processes sharing one state file. Exactly the budget is spent, in priority order. (The
+/// tiny monthly budgets here are far below the pace limit, so those runs pass
+/// `--allow-over-pace`; ``RunLimitTests`` tests that guard.)
 @Suite("Quota budget during live runs")
 struct QuotaBudgetTests {
     /// Checks a run that ran out of budget: the served cells are the plan's first ones, every
@@ -51,7 +53,8 @@ struct QuotaBudgetTests {
         #expect(earlier.exitCode == 0, "\(earlier.stderr)")
         #expect(try await live.quotaUsed() == 2)
         try live.write(LiveSchedule.csv(Array(flights.dropFirst())), to: "s.csv")
-        let result = await live.run(LiveRunTests.runArguments(server, out: "r2", extra: ["--monthly-quota", "5"]))
+        let result = await live.run(
+            LiveRunTests.runArguments(server, out: "r2", extra: ["--monthly-quota", "5", "--allow-over-pace"]))
         #expect(result.exitCode == 2, "\(result.stderr)")
         let served = Array(try await server.requests().dropFirst(2))
         try await Self.expectServedInPriorityOrder(live, served: served, budget: 3, out: "r2")
@@ -59,7 +62,8 @@ struct QuotaBudgetTests {
         let summary = try live.runJSON("r2")
         #expect(summary.quota("used") == 5)
         #expect(summary.quota("remaining") == 0)
-        let again = await live.run(LiveRunTests.runArguments(server, out: "r3", extra: ["--monthly-quota", "5"]))
+        let again = await live.run(
+            LiveRunTests.runArguments(server, out: "r3", extra: ["--monthly-quota", "5", "--allow-over-pace"]))
         #expect(again.exitCode == 2, "\(again.stderr)")
         #expect(try await server.stats().requests == 5, "a run sent requests with the month's quota used up")
     }
@@ -77,7 +81,7 @@ struct QuotaBudgetTests {
         func arguments(_ schedule: String, out: String) -> [String] {
             [
                 "run", schedule, "--endpoint", server.baseURL.absoluteString, "--state", "state.sqlite", "--out", out,
-                "--monthly-quota", String(budget), "--concurrency", "4",
+                "--monthly-quota", String(budget), "--concurrency", "4", "--allow-over-pace",
             ]
         }
         let first = try live.start(arguments("a.csv", out: "ra"))

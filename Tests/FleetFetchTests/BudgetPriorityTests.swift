@@ -84,6 +84,21 @@ struct BudgetPriorityTests {
         }
     }
 
+    @Test(
+        "one call left and many workers: the top cell's trial gets it, nobody waits for ever",
+        .timeLimit(.minutes(1)), arguments: [1, 2])
+    func oneCallLeft(_ left: Int) async throws {
+        for _ in 0..<5 {
+            let fixture = try EngineFixture(flights: 11)
+            defer { fixture.remove() }
+            let transport = FakeTransport { try EngineFixture.weatherResponse(for: $0) }
+            let report = try await fixture.engine(transport, concurrency: 8, monthlyQuota: left).fetch(fixture.plan)
+            let asked = await transport.requests.map(EngineFixture.cellKey(of:))
+            #expect(asked == fixture.plan.cells.prefix(left).map(\.key.text))
+            #expect(report.outcomes.count == 22)
+        }
+    }
+
     @Test("a roomy budget never makes a cell wait: all requests overlap up to the concurrency")
     func roomyBudgetKeepsConcurrency() async throws {
         let fixture = try EngineFixture(flights: 8)

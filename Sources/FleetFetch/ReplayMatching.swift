@@ -1,0 +1,97 @@
+public import FleetPlan
+public import FleetWeatherKit
+
+/// The recorded bodies of one location (their `metadata.latitude`/`longitude`).
+public struct RecordedPlace: Sendable {
+    /// A recorded location in whole micro-degrees, rounded by the rule cell keys use.
+    public struct Location: Sendable, Hashable {
+        /// North.
+        public let latitude: MicroDegrees
+        /// East.
+        public let longitude: MicroDegrees
+
+        /// Creates a location from degrees.
+        ///
+        /// - Parameter degrees: The location as a body states it.
+        public init(_ degrees: (latitude: Double, longitude: Double)) {
+            latitude = MicroDegrees(degrees: degrees.latitude)
+            longitude = MicroDegrees(degrees: degrees.longitude)
+        }
+    }
+
+    /// Where the bodies were recorded.
+    public let location: Location
+    /// Every body recorded there, merged (the parts of a long window).
+    public let weather: CellWeather
+
+    /// Creates a place.
+    public init(location: Location, weather: CellWeather) {
+        self.location = location
+        self.weather = weather
+    }
+
+    /// South to north, then west to east: the order places are searched and ties settled in.
+    public func precedes(_ other: RecordedPlace) -> Bool {
+        (location.latitude, location.longitude) < (other.location.latitude, other.location.longitude)
+    }
+}
+
+extension ReplaySource {
+    /// Weather by cell key text: for the cell each recorded location rounds to, what a run on
+    /// this grid replays there (see ``recording(for:)``).
+    public var weather: [String: CellWeather] {
+        var result: [String: CellWeather] = [:]
+        for place in places {
+            let key = grid.key(latitude: place.location.latitude, longitude: place.location.longitude)
+            if result[key.text] == nil, let recorded = recording(for: key) { result[key.text] = recorded.weather }
+        }
+        return result
+    }
+
+    /// The recording for a cell: the recorded location nearest the cell's centre, if one lies
+    /// within half a grid step of it on both axes (a location exactly half a step away counts,
+    /// so a body recorded on the edge between two cells serves both).
+    ///
+    /// Why not the cell the location rounds to: a recording made elsewhere, or by a tool that
+    /// rounds halves another way, may sit on a cell edge; nearest-within-half-a-step finds it
+    /// from either side. Distances are in micro-degrees, longitude across the antimeridian.
+    /// Ties go to the first place in ``RecordedPlace/precedes(_:)`` order.
+    ///
+    /// - Parameter cell: The cell.
+    /// - Returns: The place, or `nil` when none is close enough.
+    public func recording(for cell: CellKey) -> RecordedPlace? {
+        let latitude = MicroDegrees(degrees: cell.latitude).value
+        let longitude = MicroDegrees(degrees: cell.longitude).value
+        let half = grid.step / 2  // whole micro-degrees: 2·d ≤ step ⇔ d ≤ ⌊step / 2⌋
+        var index = firstPlace(atLeast: latitude - half)
+        var best: (place: RecordedPlace, distance: Int64)?
+        while index < places.count, places[index].location.latitude.value <= latitude + half {
+            let place = places[index]
+            index += 1
+            let east = Self.longitudeDistance(place.location.longitude.value, longitude)
+            guard east <= half else { continue }
+            let north = place.location.latitude.value - latitude
+            let distance = north * north + east * east
+            if best.map({ distance < $0.distance }) ?? true { best = (place, distance) }
+        }
+        return best?.place
+    }
+
+    /// The index of the first place at or north of a latitude (binary search).
+    private func firstPlace(atLeast latitude: Int64) -> Int {
+        var low = 0
+        var high = places.count
+        while low < high {
+            let middle = (low + high) / 2
+            if places[middle].location.latitude.value < latitude { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The east-west distance between two longitudes, the short way round.
+    static func longitudeDistance(_ lhs: Int64, _ rhs: Int64) -> Int64 {
+        let full = 360 * MicroDegrees.perDegree
+        let apart = abs(lhs - rhs) % full
+        return min(apart, full - apart)
+    }
+}

@@ -1,0 +1,43 @@
+import Testing
+
+@testable import FleetFetch
+
+/// The reservation queue on its own: claims of higher cells, the trial's pass, waking in order.
+@Suite("ReservationQueue")
+struct ReservationQueueTests {
+    @Test(
+        "a lower cell waits while higher cells' claims use up what is left; it goes once they finish",
+        .timeLimit(.minutes(1)))
+    func lowerCellWaits() async {
+        let queue = ReservationQueue(available: 5, attemptsPerRequest: 5)
+        await queue.enroll(rank: 0, parts: 1)
+        await queue.enroll(rank: 1, parts: 1)
+        await queue.admit(rank: 0)  // 5 − 0 above: admitted; 4 left, and rank 0 may need 4 more
+        let waiting = Task { await queue.admit(rank: 1) }
+        try? await Task.sleep(for: .milliseconds(50))
+        #expect(await queue.available == 4, "rank 1 must not be admitted while rank 0 may need all 4")
+        await queue.settle(rank: 0, partsLeft: 0)
+        await waiting.value
+        #expect(await queue.available == 3)
+    }
+
+    @Test(
+        "the breaker's trial is admitted while anything is left, whatever the claims above it", .timeLimit(.minutes(1)))
+    func trialIsNotHeld() async {
+        let queue = ReservationQueue(available: 1, attemptsPerRequest: 5)
+        for rank in 0..<3 { await queue.enroll(rank: rank, parts: 1) }
+        await queue.admit(rank: 2, trial: true)
+        #expect(await queue.available == 0)
+    }
+
+    @Test("with nothing left, every cell is admitted at once so that the ledger refuses it", .timeLimit(.minutes(1)))
+    func spentBudgetAdmits() async {
+        let queue = ReservationQueue(available: 0, attemptsPerRequest: 5)
+        for rank in 0..<3 { await queue.enroll(rank: rank, parts: 2) }
+        await queue.admit(rank: 2)
+        await queue.exhausted()
+        await queue.reset(available: 20)
+        await queue.admit(rank: 1)  // 20 − rank 0's claim of 10 leaves room
+        #expect(await queue.available == 19)
+    }
+}
