@@ -20,9 +20,20 @@ enum Inputs {
     }
 
     /// Reads a schedule; a missing column or unreadable file is fatal (exit 1).
-    static func schedule(_ url: URL, airports: AirportDirectory) throws(AppError) -> Schedule {
+    ///
+    /// With an `interruption`, a signal stops reading within a chunk (also a file of
+    /// gigabytes): nothing was fetched, so, as for any fatal error, nothing is published and
+    /// the previous report stays.
+    static func schedule(
+        _ url: URL, airports: AirportDirectory, interruption: RunInterruption? = nil
+    ) throws(AppError) -> Schedule {
         do {
-            return try ScheduleReader(airports: airports).read(url: url)
+            return try ScheduleReader(airports: airports).read(url: url) { interruption?.signal != nil }
+        } catch .interrupted(let path) {
+            let name = interruption?.signal == SIGINT ? "SIGINT" : "SIGTERM"
+            throw .fatal(
+                "stopped by \(name) while reading the schedule \(path): nothing was fetched and no report was "
+                    + "published (the previous one stays)")
         } catch {
             throw .fatal(error.description)
         }

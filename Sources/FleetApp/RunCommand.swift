@@ -38,7 +38,7 @@ struct RunCommand {
         let out = options.outDirectory(runDate: startedAt, environment: environment)
         let writer = try reportWriter(for: out)
         let airports = try Inputs.airports()
-        let schedule = try Inputs.schedule(options.schedule, airports: airports)
+        let schedule = try Inputs.schedule(options.schedule, airports: airports, interruption: interruption)
         Inputs.report(warnings: schedule.warnings, path: options.scheduleArgument, console: environment.console)
         let planner = Planner(
             grid: options.grid, now: options.now ?? startedAt, hoursEitherSide: options.config.hoursEitherSide)
