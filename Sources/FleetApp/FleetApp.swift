@@ -37,14 +37,16 @@ public enum FleetApp {
             return 0
         }
         if arguments[0] == "--version" {
-            environment.console.out(version + "\n")
+            environment.console.out("\(version)\n")
             return 0
         }
         do {
             let parsed = try ParsedArguments.parse(arguments, valueOptions: valueOptions, flagOptions: flagOptions)
             return try await dispatch(parsed, environment: environment)
         } catch {
-            environment.console.err("fleetwx: error: \(error.description)\n")
+            var lines = error.lines
+            lines[0] = "fleetwx: error: " + lines[0]
+            environment.console.err(.lines(lines))
             return error.exitCode
         }
     }

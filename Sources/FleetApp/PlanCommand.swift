@@ -32,7 +32,7 @@ struct PlanCommand {
             environment.console.err("fleetwx: warning: \(warning)\n")
         }
         if options.json {
-            environment.console.out(try report.json())
+            environment.console.out(.json(try report.json()))
         } else {
             environment.console.out(report.table())
         }
@@ -104,7 +104,7 @@ struct PlanReport {
         return try JSONText.encode(body)
     }
 
-    func table() -> String {
+    func table() -> ConsoleText {
         var lines = [
             "schedule: \(scheduleArgument)",
             "flights: \(schedule.flights.count) accepted, \(schedule.rejects.count) rejected",
@@ -127,7 +127,7 @@ struct PlanReport {
             ]
         }
         lines += TextTable.render(header: ["CELL", "AIRPORTS", "FLIGHTS", "WINDOW (UTC)", "REQUESTS"], rows: rows)
-        return lines.joined(separator: "\n") + "\n"
+        return .lines(lines)
     }
 }
 
