@@ -1,3 +1,4 @@
+internal import FleetAuth
 internal import Foundation
 
 /// The fleetwx command line: parses arguments, runs a command, returns the exit code.
@@ -21,13 +22,18 @@ public enum FleetApp {
         "check-credentials": [],
     ]
 
-    /// Runs one command line.
+    /// Runs one command line, with core dumps turned off first (``FleetAuth/ProcessHardening``).
     ///
     /// - Parameters:
     ///   - arguments: The words after the program name.
     ///   - environment: The outside world.
     /// - Returns: The exit code.
     public static func main(_ arguments: [String], environment: AppEnvironment) async -> Int32 {
+        // Before anything is read: a crash must not leave the key or a token in a core file.
+        if !ProcessHardening.disableCoreDumps() {
+            environment.console.err(
+                "fleetwx: warning: core dumps could not be turned off; a crash may write the key to disk\n")
+        }
         if arguments.isEmpty {
             environment.console.err(Usage.text)  // a usage error: the text is for a person
             return 64
