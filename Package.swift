@@ -17,6 +17,9 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // glibc's prctl(2) (variadic, so not callable from Swift) for turning core dumps off. Not
+        // imported by FleetApp: a C module there would meet CLibXML2's ICU beside Foundation's.
+        .systemLibrary(name: "CProcess"),
 
         // RFC 4180 reading (streaming, line numbers, raw text) and writing (formula-safe).
         .target(name: "FleetCSV"),
@@ -28,8 +31,8 @@ let package = Package(
         ),
         // Schedule CSV reader: streaming RFC 4180, header aliases, local times, rejects.
         .target(name: "FleetSchedule", dependencies: ["FleetAirports", "FleetCSV"]),
-        // ES256 developer tokens (OpenSSL libcrypto).
-        .target(name: "FleetAuth", dependencies: ["CCrypto"]),
+        // ES256 developer tokens (OpenSSL libcrypto); keeping the key out of core dumps.
+        .target(name: "FleetAuth", dependencies: ["CCrypto", "CProcess"]),
         // WeatherKit REST models, request building, HTTP client, replay and recording.
         .target(name: "FleetWeatherKit", dependencies: ["FleetAuth"]),
         // Cells, windows and the requests a run needs.

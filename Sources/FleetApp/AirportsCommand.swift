@@ -21,11 +21,11 @@ struct AirportsCommand {
                 environment.console.err("fleetwx: unknown airport '\(code)' (\(shape))\n")
             }
         }
-        environment.console.out(json ? try Self.json(found) : Self.table(found))
+        environment.console.out(json ? .json(try Self.json(found)) : Self.table(found))
         return unknown.isEmpty ? 0 : 2
     }
 
-    static func table(_ airports: [Airport]) -> String {
+    static func table(_ airports: [Airport]) -> ConsoleText {
         let rows = airports.map { airport in
             [
                 airport.iata ?? "-", airport.hasRealICAO ? airport.icao : "-", airport.name, airport.city,
@@ -35,7 +35,7 @@ struct AirportsCommand {
             ]
         }
         let header = ["IATA", "ICAO", "NAME", "CITY", "COUNTRY", "ELEVATION", "LAT, LON", "TIME ZONE"]
-        return airports.isEmpty ? "" : TextTable.render(header: header, rows: rows).joined(separator: "\n") + "\n"
+        return airports.isEmpty ? "" : .lines(TextTable.render(header: header, rows: rows))
     }
 
     static func json(_ airports: [Airport]) throws(AppError) -> String {

@@ -3,8 +3,9 @@ public enum AppError: Error, Equatable, CustomStringConvertible {
     /// Bad command line (exit 64): the message, then a pointer to `--help`.
     case usage(String)
     /// Nothing usable was written (exit 1): bad configuration, unreadable schedule, missing
-    /// column, authorization failure before any data.
-    case fatal(String)
+    /// column, authorization failure before any data. `details` are further lines (advice,
+    /// reasons), printed indented under the message.
+    case fatal(String, details: [String] = [])
 
     /// The process exit code.
     public var exitCode: Int32 {
@@ -14,10 +15,14 @@ public enum AppError: Error, Equatable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    /// The message's lines: the first names the error, the others explain. Each is printed as
+    /// data (``ConsoleText/lines(_:)``), so text quoted in one cannot start a line of its own.
+    public var lines: [String] {
         switch self {
-        case .usage(let message): "\(message)\nRun 'fleetwx --help' for usage."
-        case .fatal(let message): message
+        case .usage(let message): [message, "Run 'fleetwx --help' for usage."]
+        case .fatal(let message, let details): [message] + details.map { "  " + $0 }
         }
     }
+
+    public var description: String { lines.joined(separator: "\n") }
 }

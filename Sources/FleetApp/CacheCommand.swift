@@ -50,7 +50,7 @@ struct CacheCommand {
 
     private func output(_ report: Report) throws(AppError) -> Int32 {
         if json {
-            environment.console.out(try JSONText.encode(report))
+            environment.console.out(.json(try JSONText.encode(report)))
         } else {
             var lines = [
                 "state:    \(state.path)",
@@ -61,7 +61,7 @@ struct CacheCommand {
                 lines.append("fetched:  \(oldest) … \(newest)")
             }
             if let pruned = report.pruned { lines.append("pruned:   \(pruned) expired entries") }
-            environment.console.out(lines.joined(separator: "\n") + "\n")
+            environment.console.out(.lines(lines))
         }
         return 0
     }

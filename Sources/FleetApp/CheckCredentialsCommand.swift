@@ -49,7 +49,7 @@ struct CheckCredentialsCommand {
         let outcome: LedgerOutcome =
             !report.callMade ? .notSent : report.availableDataSets != nil ? .succeeded : .failed
         try? await store.complete(reservation, outcome: outcome, httpStatus: report.callStatus)
-        environment.console.out(report.description + "\n")
+        environment.console.out(.lines(report.lines))
         return report.passed ? 0 : 1
     }
 }

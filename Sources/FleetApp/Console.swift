@@ -2,15 +2,19 @@ internal import Foundation
 internal import Synchronization
 
 /// Where a command's output goes: stdout for what the command was asked to print, stderr for
-/// everything meant for people. A protocol so tests capture both. Control characters in the
-/// text are escaped on the way out (see ``Swift/String/escapingControls``); only ``redraw(_:)``
-/// emits the two sequences the live progress line needs.
+/// everything meant for people. A protocol so tests capture both.
+///
+/// It takes ``ConsoleText``, not `String`: data interpolated into a message has its line breaks
+/// and bidi controls escaped, so only the program's own text can start a line. Control
+/// characters anywhere are escaped on the way out (see ``Swift/String/escapingControls``); only
+/// ``redraw(_:)`` emits the two sequences the live progress line needs.
 public protocol Console: Sendable {
     /// Writes to standard output.
-    func out(_ text: String)
+    func out(_ text: ConsoleText)
     /// Writes to standard error.
-    func err(_ text: String)
-    /// Redraws the live progress line in place (only called when ``errIsTerminal``).
+    func err(_ text: ConsoleText)
+    /// Redraws the live progress line in place (only called when ``errIsTerminal``); the line
+    /// is data, so it can break nothing.
     func redraw(_ line: String)
     /// Whether standard error is a terminal (live progress line) or a log (plain lines).
     var errIsTerminal: Bool { get }
@@ -21,16 +25,16 @@ public struct StandardConsole: Console {
     /// Creates the console.
     public init() {}
 
-    public func out(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.escapingControls.utf8))
+    public func out(_ text: ConsoleText) {
+        FileHandle.standardOutput.write(Data(text.text.escapingControls.utf8))
     }
 
-    public func err(_ text: String) {
-        FileHandle.standardError.write(Data(text.escapingControls.utf8))
+    public func err(_ text: ConsoleText) {
+        FileHandle.standardError.write(Data(text.text.escapingControls.utf8))
     }
 
     public func redraw(_ line: String) {
-        FileHandle.standardError.write(Data(("\r\u{1B}[K" + line.escapingControls).utf8))
+        FileHandle.standardError.write(Data(("\r\u{1B}[K" + line.escapingLineBreaks).utf8))
     }
 
     public var errIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
@@ -43,9 +47,9 @@ public final class CapturingConsole: Console {
     /// Creates an empty console.
     public init() {}
 
-    public func out(_ text: String) { buffers.withLock { $0.out += text.escapingControls } }
-    public func err(_ text: String) { buffers.withLock { $0.err += text.escapingControls } }
-    public func redraw(_ line: String) { err(line + "\n") }
+    public func out(_ text: ConsoleText) { buffers.withLock { $0.out += text.text.escapingControls } }
+    public func err(_ text: ConsoleText) { buffers.withLock { $0.err += text.text.escapingControls } }
+    public func redraw(_ line: String) { err("\(line)\n") }
     public var errIsTerminal: Bool { false }
 
     /// Everything written to stdout.

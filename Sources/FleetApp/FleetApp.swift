@@ -1,3 +1,4 @@
+internal import FleetAuth
 internal import Foundation
 
 /// The fleetwx command line: parses arguments, runs a command, returns the exit code.
@@ -22,13 +23,18 @@ public enum FleetApp {
         "check-credentials": [],
     ]
 
-    /// Runs one command line.
+    /// Runs one command line, with core dumps turned off first (``FleetAuth/ProcessHardening``).
     ///
     /// - Parameters:
     ///   - arguments: The words after the program name.
     ///   - environment: The outside world.
     /// - Returns: The exit code.
     public static func main(_ arguments: [String], environment: AppEnvironment) async -> Int32 {
+        // Before anything is read: a crash must not leave the key or a token in a core file.
+        if !ProcessHardening.disableCoreDumps() {
+            environment.console.err(
+                "fleetwx: warning: core dumps could not be turned off; a crash may write the key to disk\n")
+        }
         if arguments.isEmpty {
             environment.console.err(Usage.text)  // a usage error: the text is for a person
             return 64
@@ -38,14 +44,16 @@ public enum FleetApp {
             return 0
         }
         if arguments[0] == "--version" {
-            environment.console.out(version + "\n")
+            environment.console.out("\(version)\n")
             return 0
         }
         do {
             let parsed = try ParsedArguments.parse(arguments, valueOptions: valueOptions, flagOptions: flagOptions)
             return try await dispatch(parsed, environment: environment)
         } catch {
-            environment.console.err("fleetwx: error: \(error.description)\n")
+            var lines = error.lines
+            lines[0] = "fleetwx: error: " + lines[0]
+            environment.console.err(.lines(lines))
             return error.exitCode
         }
     }

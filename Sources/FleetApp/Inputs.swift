@@ -25,11 +25,21 @@ enum Inputs {
     ///   - url: The schedule file.
     ///   - airports: The directory codes are resolved with.
     ///   - past: The screen for rows long past (live runs and their plans).
-    static func schedule(_ url: URL, airports: AirportDirectory, past: PastRows? = nil) throws(AppError) -> Schedule {
+    ///   - interruption: With one, a signal stops reading within a chunk (also a file of
+    ///     gigabytes): nothing was fetched, so, as for any fatal error, nothing is published and
+    ///     the previous report stays.
+    static func schedule(
+        _ url: URL, airports: AirportDirectory, past: PastRows? = nil, interruption: RunInterruption? = nil
+    ) throws(AppError) -> Schedule {
         var reader = ScheduleReader(airports: airports)
         if let past { reader.screen = { past.reason(for: $0) } }
         do {
-            return try reader.read(url: url)
+            return try reader.read(url: url) { interruption?.signal != nil }
+        } catch .interrupted(let path) {
+            let name = interruption?.signal == SIGINT ? "SIGINT" : "SIGTERM"
+            throw .fatal(
+                "stopped by \(name) while reading the schedule \(path): nothing was fetched and no report was "
+                    + "published (the previous one stays)")
         } catch {
             throw .fatal(error.description)
         }

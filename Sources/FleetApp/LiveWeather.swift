@@ -43,8 +43,10 @@ struct LiveWeather {
         let endpoint: WeatherKitEndpoint
         do {
             credentials = try Credentials.fromEnvironment(environment.variables)
+        } catch .missingEnvironment(let names) {
+            throw .fatal("\(AuthError.missingEnvironment(names)); they are needed unless --replay is given")
         } catch {
-            throw .fatal("\(error.description); they are needed unless --replay is given")
+            throw .fatal(error.description)
         }
         do {
             endpoint = try WeatherKitEndpoint(string: options.endpoint)

@@ -38,7 +38,7 @@ struct PlanCommand {
             }
         }
         if options.json {
-            environment.console.out(try report.json())
+            environment.console.out(.json(try report.json()))
         } else {
             environment.console.out(report.table())
         }
@@ -128,7 +128,7 @@ struct PlanReport {
         return try JSONText.encode(body)
     }
 
-    func table() -> String {
+    func table() -> ConsoleText {
         var lines = [
             "schedule: \(scheduleArgument)",
             "flights: \(schedule.flights.count) accepted, \(schedule.rejects.count) rejected",
@@ -152,7 +152,7 @@ struct PlanReport {
             ]
         }
         lines += TextTable.render(header: ["CELL", "AIRPORTS", "FLIGHTS", "WINDOW (UTC)", "REQUESTS"], rows: rows)
-        return lines.joined(separator: "\n") + "\n"
+        return .lines(lines)
     }
 }
 

@@ -30,7 +30,7 @@ final class ProgressLine: FetchProgressSink {
             state.lastLog = now()
             return true
         }
-        if shouldLog { console.err("fleetwx: " + line + "\n") }
+        if shouldLog { console.err("fleetwx: \(line)\n") }
     }
 
     /// Ends the live line so later messages start on a fresh line.

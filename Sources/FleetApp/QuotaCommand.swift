@@ -78,7 +78,7 @@ struct QuotaCommand {
     }
 
     private func output(_ report: Report) throws(AppError) -> Int32 {
-        environment.console.out(json ? try JSONText.encode(report) : Self.table(report))
+        environment.console.out(json ? .json(try JSONText.encode(report)) : Self.table(report))
         for warning in report.warnings { environment.console.err("fleetwx: warning: \(warning)\n") }
         return 0
     }
@@ -88,7 +88,7 @@ struct QuotaCommand {
         return (requests?["sent"] as? Int) ?? 0
     }
 
-    static func table(_ report: Report) -> String {
+    static func table(_ report: Report) -> ConsoleText {
         let quota = report.quota
         var lines = [
             "month (UTC):   \(quota.month)",
@@ -118,7 +118,7 @@ struct QuotaCommand {
                 header: ["RUN", "STARTED", "REQUESTS"],
                 rows: report.recentRuns.map { [$0.id, $0.startedAt, String($0.requests)] })
         }
-        return lines.joined(separator: "\n") + "\n"
+        return .lines(lines)
     }
 }
 

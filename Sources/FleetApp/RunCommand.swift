@@ -39,7 +39,8 @@ struct RunCommand {
         let writer = try reportWriter(for: out)
         let airports = try Inputs.airports()
         let past = PastRows.screen(for: options, now: options.now ?? startedAt)
-        let schedule = try Inputs.schedule(options.schedule, airports: airports, past: past)
+        let schedule = try Inputs.schedule(
+            options.schedule, airports: airports, past: past, interruption: interruption)
         Inputs.report(warnings: schedule.warnings, path: options.scheduleArgument, console: environment.console)
         if let note = past?.note { log(note) }
         let planner = Planner(
@@ -69,7 +70,7 @@ struct RunCommand {
             }
             try? await store.finishRun(
                 id: runID, finishedAt: environment.now(), exitCode: 1, summaryJSON: counters ?? "{}", flights: [])
-            throw .fatal(failure)
+            throw .fatal(failure.message, details: failure.details)
         }
         let briefings = Briefer(config: options.config, planner: planner).brief(schedule.flights, fetch: fetch)
         var exitCode = Self.exitCode(schedule: schedule, briefings: briefings, fetch: fetch)
@@ -99,7 +100,7 @@ struct RunCommand {
             flights: RunHistory.outcomes(briefings))
         if let authFailure {
             environment.console.err(
-                (["fleetwx: " + authFailure.description] + authFailure.advice).joined(separator: "\n  ") + "\n")
+                .lines(["fleetwx: " + authFailure.description] + authFailure.advice.map { "  " + $0 }))
         }
         log(Self.closingLine(summary, out: out))
         return exitCode
@@ -158,11 +159,13 @@ struct RunCommand {
     /// Why nothing usable could be reported, when the run needed weather and got none at all
     /// because authorization failed or every fetch failed (not when it was interrupted or ran
     /// out of quota, which publish what was done). The previous report then stays published.
-    static func nothingObtained(_ fetch: FetchReport, plan: FetchPlan, authFailure: AuthFailure?) -> String? {
+    static func nothingObtained(
+        _ fetch: FetchReport, plan: FetchPlan, authFailure: AuthFailure?
+    ) -> (message: String, details: [String])? {
         guard !plan.requests.isEmpty, fetch.outcomes.values.allSatisfy({ $0.weather == nil }) else { return nil }
         let published = "no weather was obtained for any cell, so no report was published (the previous one stays)"
         if let authFailure {
-            return ([authFailure.description + "; " + published] + authFailure.advice).joined(separator: "\n  ")
+            return (authFailure.description + "; " + published, authFailure.advice)
         }
         var reasons: [String] = []
         for outcome in fetch.outcomes.values.sorted(by: { $0.key < $1.key }) {
@@ -173,7 +176,7 @@ struct RunCommand {
             if !reasons.contains(reason) { reasons.append(reason) }
         }
         guard !reasons.isEmpty else { return nil }
-        return ([published + "; the fetches failed with:"] + reasons.prefix(3)).joined(separator: "\n  ")
+        return (published + "; the fetches failed with:", Array(reasons.prefix(3)))
     }
 
     /// 0 only when every row was briefed with fresh weather; otherwise 2 (reports written).

@@ -42,8 +42,11 @@ enum StateAccess {
             let settled = try await store.settleAbandoned()
             if settled > 0 {
                 console.err(
-                    "fleetwx: warning: \(settled) request(s) of an earlier run that died were left unfinished in "
-                        + "the quota ledger; they still count, as outcome \"unknown\" (see fleetwx quota)\n")
+                    """
+                    fleetwx: warning: \(settled) request(s) of an earlier run that died were left unfinished in \
+                    the quota ledger; they still count, as outcome "unknown" (see fleetwx quota)
+
+                    """)
             }
         } catch {
             console.err("fleetwx: warning: could not settle unfinished ledger rows: \(error.description)\n")

@@ -1,6 +1,6 @@
 /// The help text (`fleetwx --help`).
 enum Usage {
-    static let text = """
+    static let text: ConsoleText = """
         fleetwx — nightly flight-schedule weather briefings from Apple WeatherKit
 
         USAGE

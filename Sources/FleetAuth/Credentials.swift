@@ -39,7 +39,8 @@ public struct Credentials: Sendable, Equatable, CustomStringConvertible {
     ///
     /// - Parameter env: The environment (usually `ProcessInfo.processInfo.environment`).
     /// - Returns: The credentials.
-    /// - Throws: ``AuthError/missingEnvironment(_:)`` naming every missing variable.
+    /// - Throws: ``AuthError/missingEnvironment(_:)`` naming every missing variable, or
+    ///   ``AuthError/keyFileHoldsKeyText`` when `WEATHERKIT_KEY_FILE` holds the key itself.
     public static func fromEnvironment(_ env: [String: String]) throws(AuthError) -> Credentials {
         var values: [String] = []
         var missing: [String] = []
@@ -49,14 +50,19 @@ public struct Credentials: Sendable, Equatable, CustomStringConvertible {
             values.append(value)
         }
         guard missing.isEmpty else { throw .missingEnvironment(missing) }
+        if KeyPath.looksLikeKeyText(values[3]) { throw .keyFileHoldsKeyText }
         return Credentials(teamID: values[0], serviceID: values[1], keyID: values[2], keyFile: values[3])
     }
+
+    /// ``keyFile`` as messages may show it: bounded and escaped, and never key text put there
+    /// instead of a path.
+    public var keyFileForDisplay: String { KeyPath.display(keyFile) }
 
     /// The `id` header value: `TEAMID.SERVICEID`.
     public var tokenID: String { "\(teamID).\(serviceID)" }
 
     public var description: String {
-        "team \(teamID), service \(serviceID), key \(keyID) (\(keyFile))"
+        "team \(teamID), service \(serviceID), key \(keyID) (\(keyFileForDisplay))"
     }
 }
 

@@ -5,6 +5,13 @@
 /// carriage return, so Excel or LibreOffice never evaluates it. Numbers the program formats
 /// itself are ``CSVCell/number(_:)`` and stay plain so analysts can compute with them
 /// (a negative temperature such as `-3.5` is a number, not a formula).
+///
+/// Spreadsheets in locales whose list separator is `;` split a line at every `;`, and honour
+/// quotes only at the start of a piece, so quoting a cell does not keep `B738;=1+1` whole
+/// there: its second piece would run as a formula. Text cells holding `;` are therefore
+/// quoted (one cell wherever quotes are honoured), and a `'` is put right after any `;`
+/// whose piece would start a formula (after any quotes): `B738;'=1+1`. The value reads back
+/// the same apart from these guards.
 public enum CSVCell: Sendable, Equatable {
     /// Text from data or the program; formula-guarded.
     case text(String)
@@ -72,22 +79,38 @@ public struct CSVWriter: Sendable {
         }
     }
 
-    /// Prefixes a `'` to text a spreadsheet would run as a formula.
+    /// Prefixes a `'` to text a spreadsheet would run as a formula, and puts one after each
+    /// `;` whose `;`-separated piece would (see ``CSVWriter``).
     ///
     /// - Parameter value: The text.
     /// - Returns: The text, safe to open in a spreadsheet.
     public static func guardFormula(_ value: String) -> String {
         guard let first = value.unicodeScalars.first else { return value }
-        switch first {
-        case "=", "+", "-", "@", "\t", "\r": return "'" + value
-        default: return value
+        let guarded = startsFormula(first) ? "'" + value : value
+        guard value.utf8.contains(UInt8(ascii: ";")) else { return guarded }
+        var result = String.UnicodeScalarView()
+        let scalars = Array(guarded.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
+            result.append(scalar)
+            guard scalar == ";" else { continue }
+            let next = scalars[(index + 1)...].first { $0 != "\"" }
+            if let next, startsFormula(next) { result.append("'") }
+        }
+        return String(result)
+    }
+
+    /// Whether a piece of a cell starting with this character runs as a formula.
+    private static func startsFormula(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "=", "+", "-", "@", "\t", "\r": true
+        default: false
         }
     }
 
     private static func quoteIfNeeded(_ value: String) -> String {
         let needsQuotes = value.utf8.contains { byte in
             byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\n")
-                || byte == UInt8(ascii: "\r")
+                || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: ";")
         }
         guard needsQuotes else { return value }
         var quoted = "\""

@@ -21,22 +21,49 @@ public final class HTMLDocument {
 
     /// Parses a template.
     ///
+    /// A template with one `data-slot` element inside another is refused: filling the outer
+    /// slot frees the inner one, which the report would then write into (freed memory; the
+    /// attribution footer once vanished that way).
+    ///
     /// - Parameters:
     ///   - template: The template's HTML text (UTF-8).
     ///   - name: A name for messages (`index.html`).
-    /// - Throws: ``HTMLError/unparsableTemplate(name:)``.
+    /// - Throws: ``HTMLError/unparsableTemplate(name:)``, ``HTMLError/nestedSlot(template:outer:inner:)``.
     public init(template: String, name: String) throws(HTMLError) {
         LibXML.prepare()
         let options = Int32(HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue)
         let parsed = template.withCString { text in
             htmlReadMemory(text, Int32(template.utf8.count), name, "UTF-8", options)
         }
-        guard let parsed, xmlDocGetRootElement(parsed) != nil else {
+        guard let parsed, let root = xmlDocGetRootElement(parsed) else {
             if let parsed { xmlFreeDoc(parsed) }
             throw .unparsableTemplate(name: name)
         }
+        if let (outer, inner) = Self.nestedSlot(under: root, outer: nil) {
+            xmlFreeDoc(parsed)
+            throw .nestedSlot(template: name, outer: outer, inner: inner)
+        }
         doc = parsed
         self.name = name
+    }
+
+    /// The first `data-slot` element found inside another one, as (outer, inner) slot names.
+    private static func nestedSlot(under node: xmlNodePtr, outer: String?) -> (String, String)? {
+        var enclosing = outer
+        if let value = xmlGetProp(node, "data-slot") {
+            defer { clibxml2_free(value) }
+            let slot = String(cString: value)
+            if let outer { return (outer, slot) }
+            enclosing = slot
+        }
+        var child = node.pointee.children
+        while let current = child {
+            if current.pointee.type == XML_ELEMENT_NODE, let found = nestedSlot(under: current, outer: enclosing) {
+                return found
+            }
+            child = current.pointee.next
+        }
+        return nil
     }
 
     deinit {

@@ -4,6 +4,8 @@ public enum ReportError: Error, Equatable, CustomStringConvertible {
     case templatesNotFound(searched: [String])
     /// A template file is missing or unreadable.
     case templateUnreadable(path: String, reason: String)
+    /// A template page was read but cannot be filled (unparsable, or with nested slots).
+    case templateInvalid(path: String, reason: String)
     /// A template could not be used to build a page.
     case page(String)
     /// A report file or directory could not be written.
@@ -22,6 +24,7 @@ public enum ReportError: Error, Equatable, CustomStringConvertible {
             "cannot find the report templates (looked in \(searched.joined(separator: ", "))); "
                 + "pass --templates DIR or set FLEETWX_TEMPLATES"
         case .templateUnreadable(let path, let reason): "cannot read template \(path): \(reason)"
+        case .templateInvalid(let path, let reason): "cannot use the template \(path): \(reason)"
         case .page(let reason): "cannot build a report page: \(reason)"
         case .writeFailed(let path, let reason): "cannot write \(path): \(reason)"
         case .unsafeFileName(let name): "refusing to write a report file with the unsafe name \(name)"

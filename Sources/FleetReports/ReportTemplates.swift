@@ -1,3 +1,4 @@
+internal import FleetHTML
 public import Foundation
 
 /// The user-editable page templates (`Templates/`): page skeletons, the stylesheet and the
@@ -15,11 +16,13 @@ public struct ReportTemplates: Sendable {
     /// The file names a templates directory must hold.
     public static let files = ["index.html", "route.html", "style.css", "table.js"]
 
-    /// Reads the templates from a directory.
+    /// Reads the templates from a directory, and parses the two pages once, so a template
+    /// that cannot be filled (unparsable, or with nested slots) fails the run before anything
+    /// is fetched.
     ///
     /// - Parameter directory: The directory.
     /// - Returns: The templates.
-    /// - Throws: ``ReportError/templateUnreadable(path:reason:)``.
+    /// - Throws: ``ReportError/templateUnreadable(path:reason:)``, ``ReportError/templateInvalid(path:reason:)``.
     public static func load(from directory: URL) throws(ReportError) -> ReportTemplates {
         var texts: [String] = []
         for name in files {
@@ -28,6 +31,13 @@ public struct ReportTemplates: Sendable {
                 texts.append(try String(contentsOf: url, encoding: .utf8))
             } catch {
                 throw .templateUnreadable(path: url.path, reason: error.localizedDescription)
+            }
+        }
+        for (name, text) in zip(files, texts) where name.hasSuffix(".html") {
+            do {
+                _ = try HTMLDocument(template: text, name: name)
+            } catch {
+                throw .templateInvalid(path: directory.appendingPathComponent(name).path, reason: error.description)
             }
         }
         return ReportTemplates(index: texts[0], route: texts[1], style: texts[2], script: texts[3])

@@ -6,8 +6,10 @@ public import Foundation
 /// cannot be read, it is empty, or its header does not say where the required columns are.
 /// A bad row is never an error; it becomes a ``RejectedRow`` so the rest of the file is kept.
 public enum ScheduleError: Error, Equatable, CustomStringConvertible, LocalizedError {
-    /// The file could not be opened or read.
+    /// The file could not be opened or read (missing, no permission, not a regular file).
     case unreadable(path: String, reason: String)
+    /// Reading was stopped before the end (SIGINT or SIGTERM arrived).
+    case interrupted(path: String)
     /// The file has no header row (it is empty or holds only blank lines).
     case empty(path: String)
     /// The header row itself is not readable CSV (bad encoding or quoting).
@@ -21,6 +23,8 @@ public enum ScheduleError: Error, Equatable, CustomStringConvertible, LocalizedE
         switch self {
         case .unreadable(let path, let reason):
             return "cannot read the schedule \(path): \(reason)"
+        case .interrupted(let path):
+            return "stopped while reading the schedule \(path)"
         case .empty(let path):
             let names = ScheduleColumn.required.map(\.rawValue).joined(separator: ", ")
             return "the schedule \(path) is empty: it needs a header row naming the columns \(names)"

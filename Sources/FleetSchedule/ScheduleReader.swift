@@ -23,19 +23,25 @@ public struct ScheduleReader: Sendable {
 
     /// Reads a schedule file, streaming it.
     ///
-    /// - Parameter url: The schedule file.
+    /// Only a regular file is read (see ``FleetCSV/FileByteSource``): a FIFO, a device or a
+    /// directory is refused before it is opened.
+    ///
+    /// - Parameters:
+    ///   - url: The schedule file.
+    ///   - shouldStop: Asked before each chunk is read; `true` (a signal arrived) stops reading
+    ///     with ``ScheduleError/interrupted(path:)``, however large the file.
     /// - Returns: The schedule.
-    /// - Throws: ``ScheduleError`` when the file cannot be read, is empty or has a bad header.
-    public func read(url: URL) throws(ScheduleError) -> Schedule {
+    /// - Throws: ``ScheduleError`` when the file cannot be read, is empty, has a bad header, or
+    ///   reading was stopped.
+    public func read(url: URL, shouldStop: @escaping () -> Bool = { false }) throws(ScheduleError) -> Schedule {
         let path = url.path
-        if let reason = Self.unreadableReason(path: path) { throw .unreadable(path: path, reason: reason) }
         let source: FileByteSource
         do {
             source = try FileByteSource(url: url)
         } catch {
-            throw .unreadable(path: path, reason: Self.describe(error))
+            throw .unreadable(path: path, reason: error.description)
         }
-        return try read(source: source, path: path)
+        return try read(source: StoppableByteSource(source, shouldStop: shouldStop), path: path)
     }
 
     /// Reads a schedule held in memory (tests, and schedules received other than as files).
@@ -79,20 +85,11 @@ public struct ScheduleReader: Sendable {
     private static func next<S>(_ reader: inout CSVReader<S>, path: String) throws(ScheduleError) -> CSVRecord? {
         do {
             return try reader.next()
+        } catch ByteSourceError.stopped {
+            throw .interrupted(path: path)
         } catch {
             throw .unreadable(path: path, reason: describe(error))
         }
-    }
-
-    /// Why a path cannot be read as a file, in plain words, or `nil` when it looks readable.
-    private static func unreadableReason(path: String) -> String? {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            return "no such file"
-        }
-        if isDirectory.boolValue { return "it is a directory, not a file" }
-        if !FileManager.default.isReadableFile(atPath: path) { return "permission denied" }
-        return nil
     }
 
     /// The most specific message an I/O error carries (the POSIX reason when there is one).

@@ -62,9 +62,13 @@ public struct CredentialCheck: Sendable {
         do {
             return await run(credentials: try Credentials.fromEnvironment(environment))
         } catch {
+            let advice =
+                error == .keyFileHoldsKeyText
+                ? "Save the key as a file readable only by the job's user (chmod 600) and set WEATHERKIT_KEY_FILE "
+                    + "to its path."
+                : "Set them in the environment of the job (for example in the systemd unit or cron line)."
             let step = CredentialReport.Step(
-                title: "Settings", status: .fail, summary: error.description,
-                details: ["Set them in the environment of the job (for example in the systemd unit or cron line)."])
+                title: "Settings", status: .fail, summary: error.description, details: [advice])
             return CredentialReport(steps: [step])
         }
     }
@@ -87,7 +91,9 @@ public struct CredentialCheck: Sendable {
             return report
         }
         report.steps.append(
-            .init(title: "Key file", status: .pass, summary: "EC P-256 private key loaded from \(credentials.keyFile)"))
+            .init(
+                title: "Key file", status: .pass,
+                summary: "EC P-256 private key loaded from \(credentials.keyFileForDisplay)"))
         if let warning = provider.keyFileWarning {
             report.steps.append(.init(title: "Key file permissions", status: .warn, summary: warning))
         }

@@ -44,14 +44,18 @@ public struct CredentialReport: Sendable, Equatable, CustomStringConvertible {
     /// True when no step failed (warnings allowed): the CLI exits 0.
     public var passed: Bool { !steps.contains { $0.status == .fail } }
 
-    /// The report as text: `PASS  Title: summary`, details indented below.
-    public var description: String {
+    /// The report's lines, `PASS  Title: summary` with details indented below, then the
+    /// verdict (a list, so a console can print each as data on a line of its own).
+    public var lines: [String] {
         var lines: [String] = []
         for step in steps {
             lines.append("\(step.status.rawValue)  \(step.title): \(step.summary)")
             lines += step.details.map { "      \($0)" }
         }
         lines.append(passed ? "Credentials work." : "Credentials do not work yet; fix the FAIL lines above.")
-        return lines.joined(separator: "\n")
+        return lines
     }
+
+    /// The report as text, one line per entry of ``lines``.
+    public var description: String { lines.joined(separator: "\n") }
 }

@@ -32,6 +32,7 @@ class FaultRule:
     retry_after: str = "2"
     hang_seconds: float = 30.0
     target: str = "any"
+    reason: str = "NOT_ENABLED"  # the 401 body's reason for `unauthorized`
 
     @staticmethod
     def from_json(value):
@@ -43,11 +44,13 @@ class FaultRule:
             raise ValueError(f"unknown target {target!r}")
         return FaultRule(mode=mode, count=int(value.get("count", -1)), fraction=float(value.get("fraction", 1.0)),
                          status=int(value.get("status", 503)), retry_after=str(value.get("retryAfter", "2")),
-                         hang_seconds=float(value.get("hangSeconds", 30)), target=target)
+                         hang_seconds=float(value.get("hangSeconds", 30)), target=target,
+                         reason=str(value.get("reason", "NOT_ENABLED")))
 
     def to_json(self):
         return {"mode": self.mode, "count": self.count, "fraction": self.fraction, "status": self.status,
-                "retryAfter": self.retry_after, "hangSeconds": self.hang_seconds, "target": self.target}
+                "retryAfter": self.retry_after, "hangSeconds": self.hang_seconds, "target": self.target,
+                "reason": self.reason}
 
 
 class ServerState:

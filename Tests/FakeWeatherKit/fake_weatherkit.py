@@ -179,7 +179,7 @@ class Handler(BaseHTTPRequestHandler):
         if mode == "empty400":
             return self.send_bytes(400, b"")
         if mode == "unauthorized":
-            return self.send_json(401, {"reason": "NOT_ENABLED"})
+            return self.send_json(401, {"reason": rule.reason})
         if mode == "unauthorizedEmpty":
             return self.send_bytes(401, b"")
         if mode == "overQuota":

@@ -41,10 +41,13 @@ final class BinaryRun: Sendable {
     ///   - arguments: The words after `fleetwx`.
     ///   - environment: The whole environment of the child.
     ///   - directory: Its working directory (output files go there too).
+    ///   - launcher: A program and its arguments that run the binary (its path and `arguments`
+    ///     follow them), e.g. a shell that sets a resource limit first and then `exec`s it, so
+    ///     the child keeps its process ID.
     /// - Returns: The running child.
     /// - Throws: When the binary is missing or cannot be started.
     static func start(
-        arguments: [String], environment: [String: String], directory: TemporaryDirectory
+        arguments: [String], environment: [String: String], directory: TemporaryDirectory, launcher: [String] = []
     ) throws -> BinaryRun {
         guard let executable else { throw LiveTestError("the fleetwx binary is not built") }
         let name = UUID().uuidString.prefix(8)
@@ -52,8 +55,13 @@ final class BinaryRun: Sendable {
         let stderrFile = directory.file(".fleetwx-\(name).stderr")
         for file in [stdoutFile, stderrFile] { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        if let program = launcher.first {
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = Array(launcher.dropFirst()) + [executable.path] + arguments
+        } else {
+            process.executableURL = executable
+            process.arguments = arguments
+        }
         process.environment = environment
         process.currentDirectoryURL = directory.url
         process.standardInput = FileHandle.nullDevice

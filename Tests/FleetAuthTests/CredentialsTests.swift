@@ -1,4 +1,6 @@
 import FleetAuth
+import FleetTestSupport
+import Foundation
 import Testing
 
 @Suite("Credentials from the environment")
@@ -27,5 +29,26 @@ struct CredentialsTests {
     @Test func emptyEnvironmentNamesAllFour() {
         let error = #expect(throws: AuthError.self) { try Credentials.fromEnvironment([:]) }
         #expect(error == .missingEnvironment(Credentials.environmentVariables))
+    }
+
+    /// The key text put in `WEATHERKIT_KEY_FILE` instead of its path (a common deployment
+    /// mistake) is named as such, and nothing of it is repeated.
+    @Test(arguments: [false, true]) func keyTextInsteadOfAPathIsNamedNotEchoed(bodyOnly: Bool) throws {
+        let pem = try String(contentsOf: TestCredentials.privateKey, encoding: .utf8)
+        let lines = pem.split(whereSeparator: \.isNewline).map(String.init)
+        let value = bodyOnly ? lines.filter { !$0.hasPrefix("-----") }.joined() : pem
+        let error = #expect(throws: AuthError.self) {
+            try Credentials.fromEnvironment([
+                "WEATHERKIT_TEAM_ID": "ABCDE12345", "WEATHERKIT_SERVICE_ID": "com.example.wx",
+                "WEATHERKIT_KEY_ID": "KEY1234567", "WEATHERKIT_KEY_FILE": value,
+            ])
+        }
+        let text = error?.description ?? ""
+        #expect(text.contains("looks like the key itself"), "\(text)")
+        for line in lines where line.count >= 8 {
+            #expect(!text.contains(line), "the message repeats \(line)")
+            #expect(!String(describing: error).contains(line))
+            #expect(!String(reflecting: error).contains(line))
+        }
     }
 }

@@ -81,4 +81,35 @@ struct KeyLoadingTests {
         let error = #expect(throws: AuthError.self) { try ES256Signer(keyFile: TestCredentials.rsaKey.path) }
         #expect(error?.description.contains(bodyLine) == false)
     }
+
+    /// A device, a FIFO or a directory is refused by its type before anything is read: a FIFO
+    /// with no writer would block `open(2)` for ever, and `/dev/zero` would be read without end.
+    @Test(arguments: ["/dev/null", "/dev/zero"]) func deviceIsNotARegularFile(_ path: String) throws {
+        let error = #expect(throws: AuthError.self) { try ES256Signer(keyFile: path) }
+        #expect(error == .keyFileUnreadable(path: path, reason: "it is not a regular file (a character device)"))
+    }
+
+    @Test func oversizedFileIsRefusedByItsSize() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = directory.file("big.p8")
+        #expect(FileManager.default.createFile(atPath: file.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.truncate(atOffset: 1 << 30)
+        try handle.close()
+        let error = #expect(throws: AuthError.self) { try ES256Signer(keyFile: file.path) }
+        #expect(
+            error
+                == .keyFileUnreadable(
+                    path: file.path, reason: "it is 1073741824 bytes, larger than any key file (at most 64 KiB)"))
+    }
+
+    @Test func pathInMessagesIsBoundedAndEscaped() throws {
+        let path = "/keys/\u{1B}]0;pwned\u{07}\n" + String(repeating: "x", count: 5000) + ".p8"
+        let error = #expect(throws: AuthError.self) { try ES256Signer(keyFile: path) }
+        let text = error?.description ?? ""
+        #expect(text.count < 400, "\(text.count) characters")
+        #expect(!text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "\(text)")
+        #expect(text.contains("/keys/\\x1b]0;pwned\\x07\\n"), "\(text)")
+    }
 }

@@ -99,6 +99,23 @@ struct TokenProviderTests {
         #expect(tight.keyFileWarning == nil)
     }
 
+    /// The permission check follows a symbolic link to the key (a link's own mode is always
+    /// 777 on Linux, so checking the link warned about every linked key, even a private one).
+    @Test func linkedKeyFileIsJudgedByTheFileItNamesTo() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let link = directory.file("linked.p8")
+        for (mode, warns) in [(0o600, false), (0o644, true)] {
+            let installed = try TestCredentials.install(in: directory, mode: mode)
+            try? FileManager.default.removeItem(at: link)
+            try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: installed.keyFile)
+            var credentials = installed
+            credentials.keyFile = link.path
+            let provider = try TokenProvider(credentials: credentials)
+            #expect((provider.keyFileWarning != nil) == warns, "mode \(String(mode, radix: 8))")
+        }
+    }
+
     @Test func wrongKeyFailsAtConstruction() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

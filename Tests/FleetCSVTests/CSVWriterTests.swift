@@ -46,6 +46,41 @@ struct CSVWriterTests {
         #expect(CSVWriter.encode(.text(value)) == expected, "\(name)")
     }
 
+    @Test(
+        "a cell with ';' is quoted, and a ';'-separated piece that could start a formula is guarded",
+        arguments: [
+            ("semicolon", "thunderstorms;fog", "\"thunderstorms;fog\""),
+            ("formula after semicolon", "B738;=1+1", "\"B738;'=1+1\""),
+            ("every piece", "a;+1;-2;@x;ok", "\"a;'+1;'-2;'@x;ok\""),
+            ("tab after semicolon", "a;\tb", "\"a;'\tb\""),
+            ("carriage return after semicolon", "a;\rb", "\"a;'\rb\""),
+            ("quote then formula after semicolon", "a;\"=1", "\"a;'\"\"=1\""),
+            ("formula first and later", "=1;=2", "\"'=1;'=2\""),
+            ("trailing semicolon", "a;", "\"a;\""),
+            ("harmless pieces", "a;b=c; -1", "\"a;b=c; -1\""),
+        ])
+    func semicolonLocales(name: String, value: String, expected: String) {
+        #expect(CSVWriter.encode(.text(value)) == expected, "\(name)")
+    }
+
+    /// How Excel splits a line in a locale whose list separator is `;`: at every `;`, with
+    /// quotes honoured only at the start of a piece (a quoted comma cell in the middle of the
+    /// line does not protect the `;` inside it).
+    private static func semicolonPieces(_ line: String) -> [String] {
+        line.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    @Test("no piece of a written row starts a formula when split at ';' as a ';' locale does")
+    func semicolonLocaleRow() {
+        let line = CSVWriter.line([
+            .text("UA1"), .text("B738;=HYPERLINK(\"http://x\";\"y\");"), .text("a;@SUM(A1)"), .number("-3.5"),
+        ])
+        for piece in Self.semicolonPieces(line).dropFirst() {
+            let first = piece.unicodeScalars.first { $0 != "\"" }
+            #expect(!["=", "+", "-", "@", "\t", "\r"].contains(first), "\(piece)")
+        }
+    }
+
     @Test("numbers are never formula-guarded", arguments: ["=1", "+1", "-3.5", "@1", "\t1", "-0.5"])
     func numbersUnguarded(value: String) {
         let encoded = CSVWriter.encode(.number(value))
@@ -89,13 +124,13 @@ struct CSVWriterTests {
         ]
         var writer = CSVWriter()
         for row in rows { writer.appendRow(row.map(CSVCell.text)) }
-        writer.appendRow([.text("=cmd"), .number("-3.5"), .text("@x")])
+        writer.appendRow([.text("=cmd"), .number("-3.5"), .text("@x"), .text("B738;=1+1")])
         var reader = CSVReader(source: MemoryByteSource(writer.text, chunkSize: chunkSize))
         var read: [[String]] = []
         while let record = try reader.next() {
             #expect(record.problem == nil)
             read.append(record.fields)
         }
-        #expect(read == rows + [["'=cmd", "-3.5", "'@x"]])
+        #expect(read == rows + [["'=cmd", "-3.5", "'@x", "B738;'=1+1"]])
     }
 }

@@ -190,6 +190,19 @@ struct HTMLTemplateTests {
         }
     }
 
+    @Test(
+        "a data-slot inside another is refused when the template is parsed, naming both",
+        arguments: [
+            "<footer data-slot=\"footer\"><p data-slot=\"attribution\"></p></footer>",
+            "<main data-slot=\"main\"><div><span data-slot=\"main\">x</span></div></main>",
+        ])
+    func nestedSlotsAreRefused(body: String) {
+        let nested = "<!DOCTYPE html><html><head><title>t</title></head><body>\(body)</body></html>"
+        let error = #expect(throws: HTMLError.self) { try HTMLDocument(template: nested, name: "nested.html") }
+        let text = error?.description ?? ""
+        #expect(text.contains("nested.html") && text.contains("inside"), "\(text)")
+    }
+
     @Test("setText replaces all content, clear removes it")
     func setTextAndClear() throws {
         let page = try document()

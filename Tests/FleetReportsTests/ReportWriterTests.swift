@@ -168,4 +168,24 @@ struct ReportWriterTests {
         }
         #expect(path.hasSuffix("index.html"))
     }
+
+    @Test("a template with one data-slot inside another is refused when the templates are loaded")
+    func nestedSlotTemplate() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        for name in ReportTemplates.files {
+            let original = try String(
+                contentsOf: ReportFixtures.templatesDirectory.appendingPathComponent(name), encoding: .utf8)
+            let text =
+                name == "route.html"
+                ? original.replacingOccurrences(
+                    of: "<footer data-slot=\"footer\"></footer>",
+                    with: "<footer data-slot=\"footer\"><small data-slot=\"attribution-top\"></small></footer>")
+                : original
+            try temporary.write(text, to: name)
+        }
+        let error = try #require(throws: ReportError.self) { try ReportTemplates.load(from: temporary.url) }
+        #expect(error.description.contains("route.html"), "\(error)")
+        #expect(error.description.contains("attribution-top") && error.description.contains("footer"), "\(error)")
+    }
 }

@@ -25,11 +25,13 @@ public struct FakeFaults: Encodable, Sendable {
         /// Sleep for `hang`.
         public var hangSeconds: Double?
         public var target: Target
+        /// The 401 body's `reason` for `unauthorized` (default `NOT_ENABLED`).
+        public var reason: String?
 
         /// Creates a rule.
         public init(
             _ mode: Mode, count: Int = -1, fraction: Double = 1, status: Int? = nil, retryAfter: String? = nil,
-            hangSeconds: Double? = nil, target: Target = .any
+            hangSeconds: Double? = nil, target: Target = .any, reason: String? = nil
         ) {
             self.mode = mode
             self.count = count
@@ -38,6 +40,7 @@ public struct FakeFaults: Encodable, Sendable {
             self.retryAfter = retryAfter
             self.hangSeconds = hangSeconds
             self.target = target
+            self.reason = reason
         }
     }
 

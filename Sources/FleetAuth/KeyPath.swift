@@ -1,0 +1,61 @@
+internal import Foundation
+
+/// How the value of `WEATHERKIT_KEY_FILE` may appear in messages.
+///
+/// Messages end up in logs, reports and tickets, so the value is never echoed whole: key text
+/// put in the variable instead of a path (a common deployment mistake) is recognised and not
+/// shown at all, and any other value is shown bounded, with control, line-break and bidi
+/// characters as visible escapes.
+enum KeyPath {
+    /// The longest part of a path shown in a message.
+    static let displayLimit = 160
+
+    /// Whether a value is key text rather than a path: PEM armour, or a long run of base64
+    /// (line breaks and spaces aside) that names no file: the body of a key pasted without
+    /// its armour.
+    static func looksLikeKeyText(_ value: String) -> Bool {
+        if value.contains("-----BEGIN") || value.contains("-----END") || value.contains("PRIVATE KEY") { return true }
+        let compact = value.unicodeScalars.filter { !$0.properties.isWhitespace }
+        guard compact.count >= 64, let first = compact.first, !["/", ".", "~"].contains(first) else { return false }
+        let isBase64 = compact.allSatisfy { scalar in
+            switch scalar {
+            case "A"..."Z", "a"..."z", "0"..."9", "+", "/", "=": true
+            default: false
+            }
+        }
+        return isBase64 && !FileManager.default.fileExists(atPath: value)
+    }
+
+    /// A path as messages show it: at most ``displayLimit`` characters, escaped.
+    static func display(_ path: String) -> String {
+        if looksLikeKeyText(path) { return "(key text, not shown)" }
+        var shown = ""
+        var count = 0
+        for scalar in path.unicodeScalars {
+            if count == displayLimit {
+                shown += "…"
+                break
+            }
+            shown += escape(scalar)
+            count += 1
+        }
+        return shown
+    }
+
+    /// A scalar that could steer a terminal or start a line, as a visible escape; any other
+    /// as itself.
+    private static func escape(_ scalar: Unicode.Scalar) -> String {
+        switch scalar.value {
+        case 0x0A: return "\\n"
+        case 0x0D: return "\\r"
+        case 0x09: return "\\t"
+        case 0..<0x20, 0x7F...0x9F:
+            let hex = String(scalar.value, radix: 16)
+            return "\\x" + (hex.count < 2 ? "0" + hex : hex)
+        case 0x2028, 0x2029, 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069:
+            return "\\u{" + String(scalar.value, radix: 16) + "}"
+        default:
+            return String(scalar)
+        }
+    }
+}
