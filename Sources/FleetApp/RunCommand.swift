@@ -13,9 +13,6 @@ struct RunCommand {
     let options: RunOptions
     let environment: AppEnvironment
 
-    /// The attribution link used when no data set carried one.
-    static let defaultAttributionURL = "https://developer.apple.com/weatherkit/data-source-attribution/"
-
     /// Runs with SIGINT/SIGTERM trapped for the whole command (see ``RunInterruption``).
     func execute() async throws(AppError) -> Int32 {
         let interruption = RunInterruption()
@@ -190,9 +187,10 @@ struct RunCommand {
         return "\(stamp)-\(UUID().uuidString.prefix(8).lowercased())"
     }
 
+    /// The run's one attribution link, chosen by ``Attribution/link(among:)``: an Apple
+    /// `https` link most cells carry, else the documented default.
     static func attributionURL(_ fetch: FetchReport) -> String {
-        let urls = fetch.outcomes.values.compactMap { $0.weather?.attributionURL }
-        return urls.min() ?? defaultAttributionURL
+        Attribution.link(among: fetch.outcomes.values.compactMap { $0.weather?.attributionURL })
     }
 
     static func weatherByAirport(_ flights: [Flight], plan: FetchPlan, fetch: FetchReport) -> [String: CellWeather] {

@@ -151,6 +151,7 @@ public struct FetchEngine: Sendable {
             defer { reservation = nil }
             switch await send(request, tally: tally, reserved: reservation) {
             case .success(let result):
+                tally.warn(about: result, cell: request.cell.text)
                 fetched.append(result.response)
                 fetchedBodies[request.part] = result.body
                 fetchedSets.formUnion(request.dataSets)

@@ -1,3 +1,4 @@
+internal import FleetWeatherKit
 internal import Synchronization
 
 /// Counters shared by every request task of a run.
@@ -9,7 +10,14 @@ final class FetchTally: Sendable {
         var counters = FetchCounters()
         var quotaExhausted = false
         var warnings: [String] = []
+        var bodyWarnings = 0
+        var bodyWarningsLeftOut = 0
     }
+
+    /// Most warnings about values dropped from fetched bodies that one run lists (each body's
+    /// are bounded already); a systematic change at WeatherKit would otherwise list one
+    /// group per cell.
+    static let bodyWarningLimit = 200
 
     private let state: Mutex<State>
 
@@ -21,7 +29,14 @@ final class FetchTally: Sendable {
 
     var counters: FetchCounters { state.withLock { $0.counters } }
     var quotaExhausted: Bool { state.withLock { $0.quotaExhausted } }
-    var warnings: [String] { state.withLock { $0.warnings } }
+    var warnings: [String] {
+        state.withLock { state in
+            guard state.bodyWarningsLeftOut > 0 else { return state.warnings }
+            return state.warnings + [
+                "and \(state.bodyWarningsLeftOut) more warnings about values dropped from WeatherKit bodies"
+            ]
+        }
+    }
 
     func countSent(retry: Bool) {
         state.withLock { state in
@@ -43,4 +58,23 @@ final class FetchTally: Sendable {
     func countCacheHit() { state.withLock { $0.counters.cacheHits += 1 } }
     func markQuotaExhausted() { state.withLock { $0.quotaExhausted = true } }
     func warn(_ message: String) { state.withLock { $0.warnings.append(message) } }
+
+    /// Adds what decoding dropped from a cell's fetched body, within ``bodyWarningLimit``.
+    ///
+    /// - Parameters:
+    ///   - fetched: The fetched body.
+    ///   - cell: The cell's key text.
+    func warn(about fetched: FetchedWeather, cell: String) {
+        guard !fetched.warnings.isEmpty else { return }
+        state.withLock { state in
+            for warning in fetched.warnings {
+                if state.bodyWarnings < Self.bodyWarningLimit {
+                    state.bodyWarnings += 1
+                    state.warnings.append("cell \(cell): \(warning)")
+                } else {
+                    state.bodyWarningsLeftOut += 1
+                }
+            }
+        }
+    }
 }

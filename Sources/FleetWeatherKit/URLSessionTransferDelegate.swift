@@ -60,6 +60,12 @@ final class URLSessionTransferDelegate: NSObject, URLSessionDataDelegate, Sendab
         completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
     ) {
         let limit = transfers.withLock { $0[dataTask.taskIdentifier]?.limit } ?? Int.max
+        if let encoding = Self.contentEncoding(response) {
+            fail(dataTask, with: .undecodable("the body came compressed (Content-Encoding: \(encoding)) although "
+                + "fleetwx asked for identity; refused unread"))
+            completionHandler(.cancel)
+            return
+        }
         if response.expectedContentLength > Int64(limit) {
             fail(dataTask, with: .responseTooLarge(limit: limit))
             completionHandler(.cancel)
@@ -104,6 +110,21 @@ final class URLSessionTransferDelegate: NSObject, URLSessionDataDelegate, Sendab
             transfer.continuation.resume(
                 throwing: WeatherKitError.transient(reason: "no HTTP response received", retryAfter: nil))
         }
+    }
+
+    /// The response's content coding when it is anything but `identity` (cut to 40 characters
+    /// for the message).
+    static func contentEncoding(_ response: URLResponse) -> String? {
+        guard let http = response as? HTTPURLResponse else { return nil }
+        for (name, value) in http.allHeaderFields {
+            guard let name = name as? String, name.lowercased() == "content-encoding", let value = value as? String
+            else { continue }
+            let coding = value.trimmingCharacters(in: .whitespaces)
+            if coding.isEmpty || coding.lowercased() == "identity" { return nil }
+            let printable = coding.unicodeScalars.filter { $0.value >= 0x20 && $0.value < 0x7F }
+            return String(String.UnicodeScalarView(printable.prefix(40)))
+        }
+        return nil
     }
 
     /// Marks a transfer failed and cancels its task; completion then reports `failure`.

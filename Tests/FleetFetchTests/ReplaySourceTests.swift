@@ -63,12 +63,12 @@ struct ReplaySourceTests {
         try record(body(at: "JFK"), as: "good.json", in: directory)
         try directory.write("{ this is not json", to: "broken.json")
         try directory.write("[1, 2, 3]", to: "array.json")
-        try directory.write(#"{"forecastHourly": {"hours": [{"forecastStart": "soon"}]}}"#, to: "bad-date.json")
+        try directory.write(#"{"forecastHourly": [{"forecastStart": "soon"}]}"#, to: "wrong-shape.json")
         let replay = try ReplaySource(directory: directory.url, grid: Grid())
         #expect(replay.fileCount == 1)
         #expect(replay.weather.count == 1)
         #expect(replay.problems.count == 3)
-        for name in ["broken.json", "array.json", "bad-date.json"] {
+        for name in ["broken.json", "array.json", "wrong-shape.json"] {
             #expect(replay.problems.contains { $0.hasPrefix(name) && $0.contains("not a WeatherKit weather body") })
         }
     }
