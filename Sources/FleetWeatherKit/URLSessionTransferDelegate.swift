@@ -61,13 +61,16 @@ final class URLSessionTransferDelegate: NSObject, URLSessionDataDelegate, Sendab
     ) {
         let limit = transfers.withLock { $0[dataTask.taskIdentifier]?.limit } ?? Int.max
         if let encoding = Self.contentEncoding(response) {
-            fail(dataTask, with: .undecodable("the body came compressed (Content-Encoding: \(encoding)) although "
-                + "fleetwx asked for identity; refused unread"))
+            refuse(
+                dataTask,
+                with: .undecodable(
+                    "the body came compressed (Content-Encoding: \(encoding)) although fleetwx asked for identity; "
+                        + "refused unread"))
             completionHandler(.cancel)
             return
         }
         if response.expectedContentLength > Int64(limit) {
-            fail(dataTask, with: .responseTooLarge(limit: limit))
+            refuse(dataTask, with: .responseTooLarge(limit: limit))
             completionHandler(.cancel)
             return
         }
@@ -75,20 +78,19 @@ final class URLSessionTransferDelegate: NSObject, URLSessionDataDelegate, Sendab
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let overLimit = transfers.withLock { transfers -> Int? in
+        let refused = transfers.withLock { transfers -> Transfer? in
             // Mutated in place through the index: copying the transfer out and back would copy
             // the whole body received so far on every chunk (quadratic, inside the shared lock).
             guard let index = transfers.index(forKey: dataTask.taskIdentifier),
                 transfers.values[index].failure == nil
             else { return nil }
             transfers.values[index].body.append(data)
-            let limit = transfers.values[index].limit
-            guard transfers.values[index].body.count > limit else { return nil }
-            transfers.values[index].failure = .responseTooLarge(limit: limit)
-            transfers.values[index].body = Data()
-            return limit
+            guard transfers.values[index].body.count > transfers.values[index].limit else { return nil }
+            return transfers.remove(at: index).value
         }
-        if overLimit != nil { dataTask.cancel() }
+        guard let refused else { return }
+        refused.continuation.resume(throwing: WeatherKitError.responseTooLarge(limit: refused.limit))
+        Self.cancelLater(dataTask)
     }
 
     func urlSession(
@@ -134,7 +136,27 @@ final class URLSessionTransferDelegate: NSObject, URLSessionDataDelegate, Sendab
             if transfers.values[index].failure == nil { transfers.values[index].failure = failure }
             return true
         }
-        if active { task.cancel() }
+        if active { Self.cancelLater(task) }
+    }
+
+    /// Ends a transfer at once with `failure` and cancels its task in the background: the
+    /// caller is answered now, and the chunks still on their way find no transfer and are
+    /// dropped (libcurl may go on inflating a compressed body for a while; none of it is kept).
+    private func refuse(_ task: URLSessionTask, with failure: WeatherKitError) {
+        guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        transfer.continuation.resume(throwing: failure)
+        Self.cancelLater(task)
+    }
+
+    /// Cancels a task from outside the delegate queue.
+    ///
+    /// `URLSessionTask.cancel()` on Linux waits for the session's work queue, which libcurl
+    /// keeps busy for as long as data is available: called from a delegate callback, it held
+    /// the (serial) delegate queue while libcurl went on producing chunks for it, so every
+    /// chunk of an oversized or compressed body piled up in memory before the cancel ran.
+    /// From another queue, the delegate keeps dropping chunks as they come.
+    private static func cancelLater(_ task: URLSessionTask) {
+        DispatchQueue.global().async { task.cancel() }
     }
 
     private static func classify(_ error: any Error, timeout: Duration) -> WeatherKitError {
