@@ -34,7 +34,8 @@ struct CellWork: Sendable {
             do {
                 decoded = try DataSetBodies.decode(entry)
             } catch {
-                warnings.append("cell \(cell.key.text): the expired cached \(dataSet.rawValue) cannot be read (\(error))")
+                warnings.append(
+                    "cell \(cell.key.text): the expired cached \(dataSet.rawValue) cannot be read (\(error))")
                 continue
             }
             warnings += decoded.warnings
@@ -65,7 +66,8 @@ struct CellWork: Sendable {
 
     /// How long ago an instant was, in words: "40 s", "12 min", "5 h", "3 days".
     static func age(of date: Date, now: Date) -> String {
-        let seconds = max(0, Int(now.timeIntervalSince(date).rounded()))
+        // Clamped before the conversion (a century at most): the instant comes from a body.
+        let seconds = Int(min(max(now.timeIntervalSince(date), 0), 3.2e9).rounded())
         switch seconds {
         case ..<120: return "\(seconds) s"
         case ..<(120 * 60): return "\(seconds / 60) min"

@@ -159,7 +159,9 @@ extension BodyNotes {
             if case .string(let text) = element {
                 result.append(text)
             } else {
-                note(path.pattern(key + "[]"), "\(path.text(key))[\(index)]: \(element.shortText) is not a string; dropped")
+                note(
+                    path.pattern(key + "[]"),
+                    "\(path.text(key))[\(index)]: \(element.shortText) is not a string; dropped")
             }
         }
         return result

@@ -92,7 +92,9 @@ struct JSONParser {
         }
         while true {
             skipSpace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("a member name was expected") }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                throw fail("a member name was expected")
+            }
             let key = try string()
             skipSpace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("':' was expected") }

@@ -34,7 +34,8 @@ enum JSONValue {
         case .number(let value): return Self.numberText(value)
         case .string(let text):
             let clean = String(
-                String.UnicodeScalarView(text.unicodeScalars.prefix(41).map { $0.value < 0x20 || $0.value == 0x7F ? "?" : $0 })
+                String.UnicodeScalarView(
+                    text.unicodeScalars.prefix(41).map { $0.value < 0x20 || $0.value == 0x7F ? "?" : $0 })
             )
             return "\"" + (clean.count > 40 ? String(clean.prefix(40)) + "…" : clean) + "\""
         case .array, .object: return kind

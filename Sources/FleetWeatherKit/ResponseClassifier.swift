@@ -28,7 +28,8 @@ enum ResponseClassifier {
             if let reason = reason.map({ clean($0, token: token) }), !reason.isEmpty {
                 return .unauthorized(reason: reason)
             }
-            if let message = jsonField("message", in: response.body).map({ clean($0, token: token) }), !message.isEmpty {
+            if let message = jsonField("message", in: response.body).map({ clean($0, token: token) }), !message.isEmpty
+            {
                 return .unauthorized(reason: "HTTP \(status) \(message)")
             }
             return .unauthorized(reason: text.isEmpty ? "HTTP \(status) with an empty body" : "HTTP \(status): \(text)")
@@ -83,7 +84,8 @@ enum ResponseClassifier {
     /// characters.
     static func clean(_ text: String, token: String) -> String {
         let line = String(
-            String.UnicodeScalarView(text.unicodeScalars.map { CharacterSet.controlCharacters.contains($0) ? " " : $0 }))
+            String.UnicodeScalarView(text.unicodeScalars.map { CharacterSet.controlCharacters.contains($0) ? " " : $0 })
+        )
         let trimmed = redact(line, token: token).trimmingCharacters(in: .whitespaces)
         return trimmed.count > detailLimit ? String(trimmed.prefix(detailLimit)) + "…" : trimmed
     }

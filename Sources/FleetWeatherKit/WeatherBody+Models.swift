@@ -8,7 +8,8 @@ extension WeatherBody {
         var current = CurrentWeather()
         for (key, value) in members {
             switch key {
-            case "metadata": current.metadata = notes.object(value, path, key).map { metadata($0, path.child(key), &notes) }
+            case "metadata":
+                current.metadata = notes.object(value, path, key).map { metadata($0, path.child(key), &notes) }
             case "asOf": current.asOf = notes.date(value, path, key)
             case "cloudCover": current.cloudCover = notes.number(value, path, key, in: ValueBounds.fraction)
             case "conditionCode": current.conditionCode = notes.token(value, path, key)
@@ -38,7 +39,8 @@ extension WeatherBody {
         var hourly = HourlyForecast()
         for (key, value) in members {
             switch key {
-            case "metadata": hourly.metadata = notes.object(value, path, key).map { metadata($0, path.child(key), &notes) }
+            case "metadata":
+                hourly.metadata = notes.object(value, path, key).map { metadata($0, path.child(key), &notes) }
             case "hours": hourly.hours = notes.entries(value, path, key, make: hour)
             default: break
             }
@@ -55,7 +57,8 @@ extension WeatherBody {
             case "conditionCode": hour.conditionCode = notes.token(value, path, key)
             case "daylight": hour.daylight = notes.bool(value, path, key)
             case "humidity": hour.humidity = notes.number(value, path, key, in: ValueBounds.fraction)
-            case "precipitationAmount": hour.precipitationAmount = notes.number(value, path, key, in: ValueBounds.amount)
+            case "precipitationAmount":
+                hour.precipitationAmount = notes.number(value, path, key, in: ValueBounds.amount)
             case "precipitationChance":
                 hour.precipitationChance = notes.number(value, path, key, in: ValueBounds.fraction)
             case "precipitationIntensity":
@@ -85,7 +88,8 @@ extension WeatherBody {
         var daily = DailyForecast()
         for (key, value) in members {
             switch key {
-            case "metadata": daily.metadata = notes.object(value, path, key).map { metadata($0, path.child(key), &notes) }
+            case "metadata":
+                daily.metadata = notes.object(value, path, key).map { metadata($0, path.child(key), &notes) }
             case "days": daily.days = notes.entries(value, path, key, make: day)
             default: break
             }
@@ -101,7 +105,8 @@ extension WeatherBody {
             case "forecastEnd": day.forecastEnd = notes.date(value, path, key)
             case "conditionCode": day.conditionCode = notes.token(value, path, key)
             case "precipitationAmount": day.precipitationAmount = notes.number(value, path, key, in: ValueBounds.amount)
-            case "precipitationChance": day.precipitationChance = notes.number(value, path, key, in: ValueBounds.fraction)
+            case "precipitationChance":
+                day.precipitationChance = notes.number(value, path, key, in: ValueBounds.fraction)
             case "precipitationType": day.precipitationType = notes.token(value, path, key)
             case "snowfallAmount": day.snowfallAmount = notes.number(value, path, key, in: ValueBounds.amount)
             case "sunrise": day.sunrise = notes.date(value, path, key)
@@ -187,7 +192,8 @@ extension WeatherBody {
         guard let link = notes.string(value, path, key) else { return nil }
         guard Attribution.accepts(link) else {
             notes.note(
-                path.pattern(key), "\(path.text(key)): \(value.shortText) is not an https link to an Apple host; dropped")
+                path.pattern(key),
+                "\(path.text(key)): \(value.shortText) is not an https link to an Apple host; dropped")
             return nil
         }
         return link

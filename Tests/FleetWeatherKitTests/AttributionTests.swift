@@ -7,7 +7,8 @@ struct AttributionTests {
         "https links to apple.com and its subdomains are accepted",
         arguments: [
             "https://developer.apple.com/weatherkit/data-source-attribution/",
-            "https://weatherkit.apple.com/legal-attribution.html", "https://weather-data.apple.com/legal-attribution.html",
+            "https://weatherkit.apple.com/legal-attribution.html",
+            "https://weather-data.apple.com/legal-attribution.html",
             "https://apple.com/", "HTTPS://WWW.Apple.COM/legal", "https://www.apple.com:443/x?y=1#z",
         ])
     func accepted(_ link: String) {

@@ -60,7 +60,8 @@ struct BodyLocationTests {
         let antimeridian = try WeatherBody.decode(
             body([("forecastHourly", (-16.5, 180.0)), ("weatherAlerts", (-16.5, -180.0))]))
         #expect(antimeridian.response.dataSets == [.forecastHourly, .weatherAlerts])
-        let apart = try WeatherBody.decode(body([("forecastHourly", (55.676, 12.568)), ("weatherAlerts", (55.678, 12.568))]))
+        let apart = try WeatherBody.decode(
+            body([("forecastHourly", (55.676, 12.568)), ("weatherAlerts", (55.678, 12.568))]))
         #expect(apart.response.dataSets == [.forecastHourly])
     }
 

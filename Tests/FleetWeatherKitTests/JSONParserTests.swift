@@ -54,7 +54,9 @@ struct JSONParserTests {
 
     @Test("objects keep their members in order, duplicates included; a byte-order mark is skipped")
     func objects() throws {
-        guard case .object(let members) = try JSONParser.parse(Data([0xEF, 0xBB, 0xBF] + Array(#" {"b":1,"a":[true,false,null],"b":2} "#.utf8)))
+        guard
+            case .object(let members) = try JSONParser.parse(
+                Data([0xEF, 0xBB, 0xBF] + Array(#" {"b":1,"a":[true,false,null],"b":2} "#.utf8)))
         else {
             Issue.record("not an object")
             return
@@ -77,7 +79,8 @@ struct JSONParserTests {
     func depth() throws {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         #expect(throws: JSONParseError.tooDeep(limit: JSONParser.depthLimit)) { try parse(deep) }
-        let fine = String(repeating: "[", count: JSONParser.depthLimit) + String(repeating: "]", count: JSONParser.depthLimit)
+        let fine =
+            String(repeating: "[", count: JSONParser.depthLimit) + String(repeating: "]", count: JSONParser.depthLimit)
         _ = try parse(fine)
     }
 }
