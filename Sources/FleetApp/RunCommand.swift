@@ -13,16 +13,22 @@ struct RunCommand {
     let options: RunOptions
     let environment: AppEnvironment
 
-    /// The attribution link used when no data set carried one.
-    static let defaultAttributionURL = "https://developer.apple.com/weatherkit/data-source-attribution/"
-
     /// Runs with SIGINT/SIGTERM trapped for the whole command (see ``RunInterruption``).
     func execute() async throws(AppError) -> Int32 {
         let interruption = RunInterruption()
         let console = environment.console
+        // The first signal stops sending and lets the run publish what it has (which takes a few
+        // seconds for a very large schedule); a second one ends the process at once, publishing
+        // nothing: the previous report stays, and the ledger is safe at any instant.
         let trap = SignalTrap { number in
-            console.err("\nfleetwx: \(number == SIGINT ? "SIGINT" : "SIGTERM") received: stopping; no new requests\n")
-            interruption.received(number)
+            let name = number == SIGINT ? "SIGINT" : "SIGTERM"
+            guard interruption.received(number) else {
+                console.err(
+                    "fleetwx: second \(name): exiting now; nothing more is published (the previous report stays)\n")
+                _exit(1)
+            }
+            console.err(
+                "\nfleetwx: \(name) received: stopping; no new requests (a second signal exits at once)\n")
         }
         defer { trap.remove() }
         let code = try await execute(interruption: interruption)
@@ -200,9 +206,10 @@ struct RunCommand {
         return "\(stamp)-\(UUID().uuidString.prefix(8).lowercased())"
     }
 
+    /// The run's one attribution link, chosen by ``Attribution/link(among:)``: an Apple
+    /// `https` link most cells carry, else the documented default.
     static func attributionURL(_ fetch: FetchReport) -> String {
-        let urls = fetch.outcomes.values.compactMap { $0.weather?.attributionURL }
-        return urls.min() ?? defaultAttributionURL
+        Attribution.link(among: fetch.outcomes.values.compactMap { $0.weather?.attributionURL })
     }
 
     static func weatherByAirport(_ flights: [Flight], plan: FetchPlan, fetch: FetchReport) -> [String: CellWeather] {

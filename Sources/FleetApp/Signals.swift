@@ -24,12 +24,18 @@ final class RunInterruption: Sendable {
     /// Clears the registration once the cancellable work is done.
     func clear() { state.withLock { $0.cancel = nil } }
 
-    func received(_ number: Int32) {
-        let cancel = state.withLock { state -> (@Sendable () -> Void)? in
-            if state.signal == nil { state.signal = number }
-            return state.cancel
+    /// Records a signal and cancels the registered work.
+    ///
+    /// - Returns: Whether it was the first signal of the run.
+    @discardableResult
+    func received(_ number: Int32) -> Bool {
+        let (cancel, first) = state.withLock { state -> ((@Sendable () -> Void)?, Bool) in
+            let first = state.signal == nil
+            if first { state.signal = number }
+            return (state.cancel, first)
         }
         cancel?()
+        return first
     }
 }
 

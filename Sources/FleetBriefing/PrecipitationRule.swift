@@ -13,7 +13,9 @@ public struct PrecipitationRule: HazardRule {
         guard let type = hour.precipitationType, type != .clear,
             (hour.precipitationChance ?? 0) >= config.precipitationChanceMin
         else { return [] }
-        let chance = Int(((hour.precipitationChance ?? 0) * 100).rounded())
+        // Clamped before the conversion: a value outside 0…1 (from a body decoded by an older
+        // version, say) must not trap it.
+        let chance = Int((min(max(hour.precipitationChance ?? 0, 0), 1) * 100).rounded())
         let intensity = hour.precipitationIntensity ?? 0
         func hazard(_ kind: HazardKind, _ risk: Risk, _ detail: String) -> [Hazard] {
             [Hazard(kind: kind, risk: risk, detail: "\(detail), \(chance)% chance", hour: hour.forecastStart)]

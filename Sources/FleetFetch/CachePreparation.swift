@@ -76,7 +76,16 @@ struct CachePreparation {
             return .missing
         }
         guard let entry else { return .missing }
-        if entry.isFresh(at: now), let response = DataSetBodies.decode(entry) { return .fresh(response, entry.body) }
-        return .expired(entry)  // decoded only if it must stand in (CellWork skips one that will not)
+        guard entry.isFresh(at: now) else { return .expired(entry) }  // decoded only if it must stand in
+        do {
+            let decoded = try DataSetBodies.decode(entry)
+            warnings += decoded.warnings
+            return .fresh(decoded.response, entry.body)
+        } catch {
+            warnings.append(
+                "cell \(request.cell.text): the cached \(dataSet.rawValue) cannot be read (\(error.description)); "
+                    + "fetching it again")
+            return .missing
+        }
     }
 }

@@ -28,15 +28,24 @@ struct CellWork: Sendable {
         }
         var staleSince: Date?
         var oldestCopy: Date?
+        var warnings: [String] = []
         for (dataSet, entry) in stale.sorted(by: { $0.key < $1.key }) where !fetchedSets.contains(dataSet) {
-            guard let response = DataSetBodies.decode(entry) else { continue }
-            weather.merge(response)
+            let decoded: DecodedBody
+            do {
+                decoded = try DataSetBodies.decode(entry)
+            } catch {
+                warnings.append(
+                    "cell \(cell.key.text): the expired cached \(dataSet.rawValue) cannot be read (\(error))")
+                continue
+            }
+            warnings += decoded.warnings
+            weather.merge(decoded.response)
             let expired = entry.expireTime ?? entry.fetchedAt
             staleSince = min(staleSince ?? expired, expired)
             oldestCopy = min(oldestCopy ?? entry.fetchedAt, entry.fetchedAt)
         }
         guard weather.dataSets.contains(.forecastHourly) else {
-            return CellOutcome(key: cell.key, weather: nil, status: failure.status)
+            return CellOutcome(key: cell.key, weather: nil, status: failure.status, warnings: warnings)
         }
         let needed = Set(requests.flatMap(\.dataSets))
         let missing = needed.subtracting(weather.dataSets).subtracting(fetchedSets)
@@ -46,16 +55,19 @@ struct CellWork: Sendable {
                 "cached copy fetched \(Self.age(of: oldestCopy ?? staleSince, now: now)) ago, expired "
                 + "\(Self.age(of: staleSince, now: now)) ago"
             return CellOutcome(
-                key: cell.key, weather: weather, status: .stale(since: staleSince, reason: "\(age); \(failure.reason)"))
+                key: cell.key, weather: weather, status: .stale(since: staleSince, reason: "\(age); \(failure.reason)"),
+                warnings: warnings)
         }
         let what = missing.sorted().map(\.rawValue).joined(separator: ", ")
         let reason = what.isEmpty ? failure.reason : "\(what) unavailable: \(failure.reason)"
-        return CellOutcome(key: cell.key, weather: weather, status: .stale(since: now, reason: reason))
+        return CellOutcome(
+            key: cell.key, weather: weather, status: .stale(since: now, reason: reason), warnings: warnings)
     }
 
     /// How long ago an instant was, in words: "40 s", "12 min", "5 h", "3 days".
     static func age(of date: Date, now: Date) -> String {
-        let seconds = max(0, Int(now.timeIntervalSince(date).rounded()))
+        // Clamped before the conversion (a century at most): the instant comes from a body.
+        let seconds = Int(min(max(now.timeIntervalSince(date), 0), 3.2e9).rounded())
         switch seconds {
         case ..<120: return "\(seconds) s"
         case ..<(120 * 60): return "\(seconds / 60) min"

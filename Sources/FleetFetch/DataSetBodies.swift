@@ -22,8 +22,11 @@ enum DataSetBodies {
     static func entries(
         from fetched: FetchedWeather, request: CellRequest, fetchedAt: Date
     ) -> [CacheEntry] {
-        var members = memberBodies(of: fetched.body, dataSets: request.dataSets)
-        if request.dataSets.contains(.weatherAlerts), members[.weatherAlerts] == nil {
+        let received = memberBodies(of: fetched.body, dataSets: request.dataSets)
+        // A data set the decoder dropped (its location was not the body's) is not cached: read
+        // back alone later, nothing could tell that it belongs elsewhere.
+        var members = received.filter { fetched.response.dataSets.contains($0.key) }
+        if request.dataSets.contains(.weatherAlerts), received[.weatherAlerts] == nil {
             // No alert coverage here: cache that answer too, or every rerun would ask again.
             members[.weatherAlerts] = Data(#"{"weatherAlerts":{"alerts":[]}}"#.utf8)
         }
@@ -84,8 +87,15 @@ enum DataSetBodies {
         return body
     }
 
-    /// Decodes a cache entry's body.
-    static func decode(_ entry: CacheEntry) -> WeatherResponse? {
-        try? WeatherJSON.decoder().decode(WeatherResponse.self, from: entry.body)
+    /// Decodes a cache entry's body with the decoder live bodies go through, so an entry
+    /// cached by an older version is checked field by field too.
+    ///
+    /// - Parameter entry: The entry.
+    /// - Returns: The body, with warnings prefixed by the cell and data set they came from.
+    /// - Throws: ``WeatherKitError`` when the entry is not a WeatherKit body at all.
+    static func decode(_ entry: CacheEntry) throws(WeatherKitError) -> DecodedBody {
+        var decoded = try WeatherBody.decode(entry.body)
+        decoded.warnings = decoded.warnings.map { "cell \(entry.cell) (cached \(entry.dataSet)): \($0)" }
+        return decoded
     }
 }

@@ -177,6 +177,7 @@ public struct FetchEngine: Sendable {
             await queue.settle(rank: rank, partsLeft: work.requests.count - index - 1)
             switch result {
             case .success(let result):
+                tally.warn(about: result, cell: request.cell.text)
                 fetched.append(result.response)
                 fetchedBodies[request.part] = result.body
                 fetchedSets.formUnion(request.dataSets)

@@ -11,12 +11,17 @@ public struct FetchReport: Sendable {
     public var warnings: [String]
 
     /// Creates a report.
+    ///
+    /// - Parameters:
+    ///   - outcomes: Outcomes by cell key text.
+    ///   - counters: Request counters.
+    ///   - warnings: The run's warnings; the outcomes' own warnings follow them, cell by cell.
     public init(
         outcomes: [String: CellOutcome] = [:], counters: FetchCounters = FetchCounters(), warnings: [String] = []
     ) {
         self.outcomes = outcomes
         self.counters = counters
-        self.warnings = warnings
+        self.warnings = warnings + outcomes.keys.sorted().flatMap { outcomes[$0]?.warnings ?? [] }
     }
 
     /// Warns once about condition codes this version does not know, so a new WeatherKit

@@ -1,4 +1,5 @@
 internal import FleetStore
+internal import FleetWeatherKit
 internal import Synchronization
 
 /// Counters shared by every request task of a run.
@@ -10,7 +11,14 @@ final class FetchTally: Sendable {
         var counters = FetchCounters()
         var quotaStop: QuotaLimit?
         var warnings: [String] = []
+        var bodyWarnings = 0
+        var bodyWarningsLeftOut = 0
     }
+
+    /// Most warnings about values dropped from fetched bodies that one run lists (each body's
+    /// are bounded already); a systematic change at WeatherKit would otherwise list one
+    /// group per cell.
+    static let bodyWarningLimit = 200
 
     private let state: Mutex<State>
 
@@ -23,7 +31,14 @@ final class FetchTally: Sendable {
     var counters: FetchCounters { state.withLock { $0.counters } }
     /// The budget that stopped the run from sending, once one has.
     var quotaStop: QuotaLimit? { state.withLock { $0.quotaStop } }
-    var warnings: [String] { state.withLock { $0.warnings } }
+    var warnings: [String] {
+        state.withLock { state in
+            guard state.bodyWarningsLeftOut > 0 else { return state.warnings }
+            return state.warnings + [
+                "and \(state.bodyWarningsLeftOut) more warnings about values dropped from WeatherKit bodies"
+            ]
+        }
+    }
 
     func countSent(retry: Bool) {
         state.withLock { state in
@@ -46,4 +61,23 @@ final class FetchTally: Sendable {
     /// Stops the run's sending; the first budget to refuse is the one reported.
     func stopForQuota(_ limit: QuotaLimit) { state.withLock { $0.quotaStop = $0.quotaStop ?? limit } }
     func warn(_ message: String) { state.withLock { $0.warnings.append(message) } }
+
+    /// Adds what decoding dropped from a cell's fetched body, within ``bodyWarningLimit``.
+    ///
+    /// - Parameters:
+    ///   - fetched: The fetched body.
+    ///   - cell: The cell's key text.
+    func warn(about fetched: FetchedWeather, cell: String) {
+        guard !fetched.warnings.isEmpty else { return }
+        state.withLock { state in
+            for warning in fetched.warnings {
+                if state.bodyWarnings < Self.bodyWarningLimit {
+                    state.bodyWarnings += 1
+                    state.warnings.append("cell \(cell): \(warning)")
+                } else {
+                    state.bodyWarningsLeftOut += 1
+                }
+            }
+        }
+    }
 }

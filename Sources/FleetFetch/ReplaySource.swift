@@ -36,7 +36,6 @@ public struct ReplaySource: Sendable {
         var recorded: [RecordedPlace.Location: CellWeather] = [:]
         var problems: [String] = []
         var count = 0
-        let decoder = WeatherJSON.decoder()
         for name in names.sorted() where name.hasSuffix(".json") {
             let file = directory.appendingPathComponent(name)
             let data: Data
@@ -46,23 +45,35 @@ public struct ReplaySource: Sendable {
                 problems.append("\(name): cannot be read (\(error.localizedDescription))")
                 continue
             }
+            let decoded: DecodedBody
             do {
-                let body = try decoder.decode(WeatherResponse.self, from: data)
-                guard let location = body.location else {
-                    problems.append("\(name): no metadata.latitude/longitude; cannot tell its location")
-                    continue
-                }
-                recorded[RecordedPlace.Location(location), default: CellWeather()].merge(body)
-                count += 1
+                decoded = try WeatherBody.decode(data)
             } catch {
-                problems.append(
-                    "\(name): not a WeatherKit weather body (\(WeatherJSON.describe(error, size: data.count)))")
+                problems.append("\(name): not a WeatherKit weather body (\(Self.reason(error)))")
+                continue
             }
+            problems += decoded.warnings.map { "\(name): \($0)" }
+            guard let location = decoded.response.location else {
+                problems.append("\(name): no metadata.latitude/longitude; cannot tell its location")
+                continue
+            }
+            recorded[RecordedPlace.Location(location), default: CellWeather()].merge(decoded.response)
+            count += 1
         }
         self.places = recorded.map { RecordedPlace(location: $0.key, weather: $0.value) }.sorted { $0.precedes($1) }
         self.grid = grid
         self.problems = problems
         self.fileCount = count
+    }
+
+    /// Why a body could not be decoded, without the live client's "temporary failure" framing
+    /// (a recording is never fetched again).
+    private static func reason(_ error: WeatherKitError) -> String {
+        switch error {
+        case .transient(let reason, _): reason
+        case .undecodable(let detail): detail
+        default: error.description
+        }
     }
 
     /// Outcomes for every cell of a plan: its recording, or "no recorded weather".

@@ -78,7 +78,13 @@ public enum Timestamp {
         }
     }
 
-    private static func wholeSeconds(_ date: Date) -> Int { Int(date.timeIntervalSince1970.rounded(.down)) }
+    /// Whole seconds since 1970, clamped to ±30,000 years first: the instant may come from a
+    /// WeatherKit body, and an integer conversion must not be able to trap on it.
+    private static func wholeSeconds(_ date: Date) -> Int {
+        let seconds = date.timeIntervalSince1970
+        guard seconds.isFinite else { return 0 }
+        return Int(min(max(seconds, -1e12), 1e12).rounded(.down))
+    }
 
     /// `HH:MM` of a wall clock given as seconds since 1970.
     private static func clock(_ seconds: Int) -> String {

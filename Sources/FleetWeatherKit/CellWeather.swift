@@ -14,7 +14,8 @@ public struct CellWeather: Sendable, Equatable {
     public var alerts: [WeatherAlertSummary]
     /// The combined details page of the alerts.
     public var alertsDetailsURL: String?
-    /// `metadata.attributionURL`: the legal attribution link for this data.
+    /// `metadata.attributionURL`: the legal attribution link for this data (only a link
+    /// ``Attribution/accepts(_:)``; others are ignored).
     public var attributionURL: String?
     /// When the oldest data set was read by the service.
     public var readTime: Date?
@@ -112,7 +113,7 @@ public struct CellWeather: Sendable, Equatable {
     private mutating func note(_ metadata: Metadata?, _ dataSet: DataSet) {
         dataSets.insert(dataSet)
         guard let metadata else { return }
-        if let url = metadata.attributionURL {
+        if let url = metadata.attributionURL, Attribution.accepts(url) {
             if dataSet != .weatherAlerts, attributionURL == nil || attributionFromAlerts {
                 attributionURL = url
                 attributionFromAlerts = false

@@ -6,7 +6,7 @@ public struct HTTPResponse: Sendable, Equatable {
     public var status: Int
     /// Header fields with lower-cased names (HTTP names are case-insensitive).
     public var headers: [String: String]
-    /// The body, already decompressed if it was sent with `Content-Encoding: gzip`.
+    /// The body, as sent (compressed bodies are refused by the transport).
     public var body: Data
 
     /// Creates a response; header names are lower-cased.

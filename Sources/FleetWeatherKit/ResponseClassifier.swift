@@ -23,9 +23,14 @@ enum ResponseClassifier {
         if reason == "OVER_QUOTA" { return .overQuota }
         switch status {
         case 401, 403:
-            if let reason, !reason.isEmpty { return .unauthorized(reason: reason) }
-            if let message = jsonField("message", in: response.body), !message.isEmpty {
-                return .unauthorized(reason: "HTTP \(status) \(redact(message, token: token))")
+            // The reason is the server's text: shown on stderr and in every report, so it is
+            // cleaned like any body text (`NOT_ENABLED` passes through unchanged).
+            if let reason = reason.map({ clean($0, token: token) }), !reason.isEmpty {
+                return .unauthorized(reason: reason)
+            }
+            if let message = jsonField("message", in: response.body).map({ clean($0, token: token) }), !message.isEmpty
+            {
+                return .unauthorized(reason: "HTTP \(status) \(message)")
             }
             return .unauthorized(reason: text.isEmpty ? "HTTP \(status) with an empty body" : "HTTP \(status): \(text)")
         case 429:
@@ -43,7 +48,14 @@ enum ResponseClassifier {
         }
     }
 
+    /// The longest `Retry-After` taken from a server: far above what the retry policy waits
+    /// (``RetryPolicy/maxRetryAfter``), and small enough for any integer conversion.
+    static let retryAfterLimit = 86_400.0
+
     /// Parses `Retry-After`: delay seconds (`120`) or an HTTP-date (`Wed, 21 Oct 2015 07:28:00 GMT`).
+    ///
+    /// The value is the server's, so it is clamped to `0…`\ ``retryAfterLimit`` before it
+    /// becomes a `Duration` (`1e300` seconds would trap the integer conversion).
     ///
     /// - Parameters:
     ///   - value: The header value.
@@ -52,18 +64,28 @@ enum ResponseClassifier {
     static func retryAfter(_ value: String?, now: Date) -> Duration? {
         guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
         if let seconds = Double(value), seconds.isFinite {
-            return .milliseconds(Int64((max(0, seconds) * 1000).rounded()))
+            return .milliseconds(Int64((min(max(0, seconds), retryAfterLimit) * 1000).rounded()))
         }
         if let date = HTTPDate.parse(value) {
-            return .seconds(Int64(max(0, date.timeIntervalSince(now)).rounded(.up)))
+            let seconds = date.timeIntervalSince(now)
+            guard seconds.isFinite else { return nil }
+            return .seconds(Int64(min(max(0, seconds), retryAfterLimit).rounded(.up)))
         }
         return nil
     }
 
     /// The body as a short single-line text with the token removed ("" for an empty body).
     static func bodyText(_ body: Data, token: String) -> String {
-        let text = String(decoding: body.prefix(4 * detailLimit), as: UTF8.self)
-        let line = text.unicodeScalars.map { CharacterSet.controlCharacters.contains($0) ? " " : String($0) }.joined()
+        clean(String(decoding: body.prefix(4 * detailLimit), as: UTF8.self), token: token)
+    }
+
+    /// Server text made safe to keep: the token removed (before cutting, so no part of it
+    /// survives at the cut), control characters as spaces, trimmed, at most ``detailLimit``
+    /// characters.
+    static func clean(_ text: String, token: String) -> String {
+        let line = String(
+            String.UnicodeScalarView(text.unicodeScalars.map { CharacterSet.controlCharacters.contains($0) ? " " : $0 })
+        )
         let trimmed = redact(line, token: token).trimmingCharacters(in: .whitespaces)
         return trimmed.count > detailLimit ? String(trimmed.prefix(detailLimit)) + "…" : trimmed
     }

@@ -60,8 +60,17 @@ final class URLSessionTransferDelegate: NSObject, URLSessionDataDelegate, Sendab
         completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
     ) {
         let limit = transfers.withLock { $0[dataTask.taskIdentifier]?.limit } ?? Int.max
+        if let encoding = Self.contentEncoding(response) {
+            refuse(
+                dataTask,
+                with: .undecodable(
+                    "the body came compressed (Content-Encoding: \(encoding)) although fleetwx asked for identity; "
+                        + "refused unread"))
+            completionHandler(.cancel)
+            return
+        }
         if response.expectedContentLength > Int64(limit) {
-            fail(dataTask, with: .responseTooLarge(limit: limit))
+            refuse(dataTask, with: .responseTooLarge(limit: limit))
             completionHandler(.cancel)
             return
         }
@@ -69,20 +78,19 @@ final class URLSessionTransferDelegate: NSObject, URLSessionDataDelegate, Sendab
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let overLimit = transfers.withLock { transfers -> Int? in
+        let refused = transfers.withLock { transfers -> Transfer? in
             // Mutated in place through the index: copying the transfer out and back would copy
             // the whole body received so far on every chunk (quadratic, inside the shared lock).
             guard let index = transfers.index(forKey: dataTask.taskIdentifier),
                 transfers.values[index].failure == nil
             else { return nil }
             transfers.values[index].body.append(data)
-            let limit = transfers.values[index].limit
-            guard transfers.values[index].body.count > limit else { return nil }
-            transfers.values[index].failure = .responseTooLarge(limit: limit)
-            transfers.values[index].body = Data()
-            return limit
+            guard transfers.values[index].body.count > transfers.values[index].limit else { return nil }
+            return transfers.remove(at: index).value
         }
-        if overLimit != nil { dataTask.cancel() }
+        guard let refused else { return }
+        refused.continuation.resume(throwing: WeatherKitError.responseTooLarge(limit: refused.limit))
+        Self.cancelLater(dataTask)
     }
 
     func urlSession(
@@ -106,6 +114,21 @@ final class URLSessionTransferDelegate: NSObject, URLSessionDataDelegate, Sendab
         }
     }
 
+    /// The response's content coding when it is anything but `identity` (cut to 40 characters
+    /// for the message).
+    static func contentEncoding(_ response: URLResponse) -> String? {
+        guard let http = response as? HTTPURLResponse else { return nil }
+        for (name, value) in http.allHeaderFields {
+            guard let name = name as? String, name.lowercased() == "content-encoding", let value = value as? String
+            else { continue }
+            let coding = value.trimmingCharacters(in: .whitespaces)
+            if coding.isEmpty || coding.lowercased() == "identity" { return nil }
+            let printable = coding.unicodeScalars.filter { $0.value >= 0x20 && $0.value < 0x7F }
+            return String(String.UnicodeScalarView(printable.prefix(40)))
+        }
+        return nil
+    }
+
     /// Marks a transfer failed and cancels its task; completion then reports `failure`.
     private func fail(_ task: URLSessionTask, with failure: WeatherKitError) {
         let active = transfers.withLock { transfers -> Bool in
@@ -113,13 +136,35 @@ final class URLSessionTransferDelegate: NSObject, URLSessionDataDelegate, Sendab
             if transfers.values[index].failure == nil { transfers.values[index].failure = failure }
             return true
         }
-        if active { task.cancel() }
+        if active { Self.cancelLater(task) }
+    }
+
+    /// Ends a transfer at once with `failure` and cancels its task in the background: the
+    /// caller is answered now, and the chunks still on their way find no transfer and are
+    /// dropped (libcurl may go on inflating a compressed body for a while; none of it is kept).
+    private func refuse(_ task: URLSessionTask, with failure: WeatherKitError) {
+        guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        transfer.continuation.resume(throwing: failure)
+        Self.cancelLater(task)
+    }
+
+    /// Cancels a task from outside the delegate queue.
+    ///
+    /// `URLSessionTask.cancel()` on Linux waits for the session's work queue, which libcurl
+    /// keeps busy for as long as data is available: called from a delegate callback, it held
+    /// the (serial) delegate queue while libcurl went on producing chunks for it, so every
+    /// chunk of an oversized or compressed body piled up in memory before the cancel ran.
+    /// From another queue, the delegate keeps dropping chunks as they come.
+    private static func cancelLater(_ task: URLSessionTask) {
+        DispatchQueue.global().async { task.cancel() }
     }
 
     private static func classify(_ error: any Error, timeout: Duration) -> WeatherKitError {
         guard let urlError = error as? URLError else {
-            return .transient(reason: "connection failed (\(type(of: error)))", retryAfter: nil)
+            return .noResponse("connection failed (\(type(of: error)))")
         }
+        // No HTTP answer in any of these: the run's lone first request stops the run on them
+        // (``WeatherKitError/isNoAnswer``) rather than let every cell wait them out.
         switch urlError.code {
         case .cancelled: return .cancelled
         case .timedOut: return .noResponse("timed out after \(timeout.secondsText)")
@@ -128,11 +173,12 @@ final class URLSessionTransferDelegate: NSObject, URLSessionDataDelegate, Sendab
         case .cannotFindHost, .dnsLookupFailed: return .notSent("cannot resolve the host")
         case .notConnectedToInternet: return .notSent("no network connection")
         case .networkConnectionLost: return .noResponse("connection lost")
+        // The HTTP request (and its token) goes out only after the handshake.
         case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
-            return .transient(reason: "TLS handshake failed (URLError \(urlError.code.rawValue))", retryAfter: nil)
+            return .notSent("TLS handshake failed (URLError \(urlError.code.rawValue))")
         default:
-            return .transient(reason: "network error (URLError \(urlError.code.rawValue))", retryAfter: nil)
+            return .noResponse("network error (URLError \(urlError.code.rawValue))")
         }
     }
 }

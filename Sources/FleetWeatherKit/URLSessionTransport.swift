@@ -11,9 +11,13 @@ internal import Foundation
 /// - Each request has a hard deadline (``HTTPRequest/timeout``), enforced by cancelling the
 ///   task, in addition to `URLRequest.timeoutInterval` (an inactivity timeout on Linux).
 /// - Bodies are streamed through a delegate and the download is stopped as soon as it passes
-///   ``maximumResponseBytes`` (after decompression, so a gzip bomb is caught too).
-/// - `Accept-Encoding: gzip`: on Linux, FoundationNetworking hands libcurl automatic content
-///   decoding, so gzip bodies arrive decompressed (checked against the fake server).
+///   ``maximumResponseBytes``.
+/// - Compressed bodies are refused. The client asks for `Accept-Encoding: identity`, but on
+///   Linux FoundationNetworking always turns on libcurl's automatic content decoding and
+///   cannot pause a transfer, so a server that compresses anyway would be inflated (a 2 MB
+///   gzip bomb reached 2.3 GB) faster than the delegate could count the bytes. A response
+///   whose `Content-Encoding` is not `identity` is therefore cancelled when its headers
+///   arrive, before any of its body is kept.
 /// - Redirects are refused: a redirect could carry the bearer token to another host.
 /// - Cancelling the calling task cancels the underlying `URLSessionTask`.
 public final class URLSessionTransport: HTTPTransport {

@@ -1,24 +1,11 @@
 public import Foundation
 
-/// JSON coding that matches WeatherKit's wire format.
+/// WeatherKit's wire format for dates, and an encoder that writes it.
 ///
 /// Dates are ISO 8601 in UTC, normally without fractional seconds; both forms are accepted.
+/// Bodies are read by ``WeatherBody`` (field by field), never by a synthesized decoder, which
+/// would reject a whole body for one odd value.
 public enum WeatherJSON {
-    /// A decoder for WeatherKit bodies.
-    public static func decoder() -> JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .custom { decoder in
-            let container = try decoder.singleValueContainer()
-            let text = try container.decode(String.self)
-            guard let date = parseDate(text) else {
-                throw DecodingError.dataCorruptedError(
-                    in: container, debugDescription: "not an ISO 8601 date-time: \(text)")
-            }
-            return date
-        }
-        return decoder
-    }
-
     /// An encoder producing WeatherKit-shaped JSON (used by tests and recordings).
     public static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
@@ -35,6 +22,7 @@ public enum WeatherJSON {
     /// - Parameter text: The date-time text.
     /// - Returns: The instant, or `nil` when the text is not ISO 8601.
     public static func parseDate(_ text: String) -> Date? {
+        if let date = ISODate.parse(text) { return date }
         if let date = try? Date(text, strategy: .iso8601) { return date }
         return try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))
     }
@@ -45,26 +33,5 @@ public enum WeatherJSON {
     /// - Returns: The text.
     public static func formatDate(_ date: Date) -> String {
         date.formatted(.iso8601)
-    }
-
-    /// Why a body could not be decoded, in words: truncated JSON, or the path of the member
-    /// with an unexpected shape (used for live responses and for recordings alike).
-    ///
-    /// - Parameters:
-    ///   - error: The decoding error.
-    ///   - size: The body's size in bytes.
-    /// - Returns: The explanation.
-    public static func describe(_ error: any Error, size: Int) -> String {
-        guard let decoding = error as? DecodingError else { return "\(size) bytes, not valid JSON" }
-        switch decoding {
-        case .dataCorrupted(let context) where context.codingPath.isEmpty:
-            return "truncated or invalid JSON (\(size) bytes)"
-        case .dataCorrupted(let context), .typeMismatch(_, let context), .valueNotFound(_, let context),
-            .keyNotFound(_, let context):
-            let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
-            return "unexpected shape at \(path.joined(separator: ".")) (\(size) bytes)"
-        @unknown default:
-            return "\(size) bytes, not a WeatherKit body"
-        }
     }
 }

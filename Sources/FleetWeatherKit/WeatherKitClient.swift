@@ -104,23 +104,18 @@ public struct WeatherKitClient: Sendable {
         guard !response.body.isEmpty else {
             throw .transient(reason: "HTTP 200 with an empty body", retryAfter: nil)
         }
-        let decoded: WeatherResponse
-        do {
-            decoded = try WeatherJSON.decoder().decode(WeatherResponse.self, from: response.body)
-        } catch {
-            if Self.isInvalidJSON(error) {
-                throw .transient(
-                    reason: "truncated or invalid JSON body (\(response.body.count) bytes)", retryAfter: nil)
-            }
-            throw .undecodable(WeatherJSON.describe(error, size: response.body.count))
-        }
+        // Decoded field by field: an odd value is dropped with a warning and the rest kept, so
+        // only a body that is not JSON at all is worth another attempt (see WeatherBody).
+        let decoded = try WeatherBody.decode(response.body)
         // WeatherKit leaves `weatherAlerts` out where no agency's alerts are covered (Japan,
         // for one), so a body without it is an answer, not an error.
         let wanted = Set(query.dataSets).subtracting([.weatherAlerts])
-        if !wanted.isEmpty, wanted.isDisjoint(with: decoded.dataSets) {
+        if !wanted.isEmpty, wanted.isDisjoint(with: decoded.response.dataSets) {
             throw .undecodable("none of the requested data sets is in the body")
         }
-        return FetchedWeather(body: response.body, response: decoded, requestID: response.header("x-request-id"))
+        return FetchedWeather(
+            body: response.body, response: decoded.response, requestID: response.header("x-request-id"),
+            warnings: decoded.warnings)
     }
 
     /// Lists the data sets WeatherKit has for a place (`check-credentials` uses it).
@@ -157,7 +152,9 @@ public struct WeatherKitClient: Sendable {
         }
         let request = HTTPRequest(
             url: url,
-            headers: ["Authorization": "Bearer \(token)", "Accept": "application/json", "Accept-Encoding": "gzip"],
+            // `identity`: a compressed body could inflate far past the size cap before the cap
+            // is checked (see URLSessionTransport); WeatherKit bodies are small enough plain.
+            headers: ["Authorization": "Bearer \(token)", "Accept": "application/json", "Accept-Encoding": "identity"],
             timeout: timeout)
         // Cancelled between the reservation and here: nothing goes out, nothing is charged.
         if Task.isCancelled { return (nil, .failure(.notSent("the run was cancelled before it was sent"))) }
@@ -188,12 +185,5 @@ public struct WeatherKitClient: Sendable {
         case is CancellationError: .cancelled
         default: .noResponse("connection failed (\(type(of: error)))")
         }
-    }
-
-    /// Whether decoding failed on the JSON text itself (truncated, not JSON) rather than on its shape.
-    static func isInvalidJSON(_ error: any Error) -> Bool {
-        guard let decoding = error as? DecodingError else { return true }
-        if case .dataCorrupted(let context) = decoding, context.codingPath.isEmpty { return true }
-        return false
     }
 }

@@ -40,9 +40,25 @@ public struct WeatherResponse: Sendable, Codable, Equatable {
         }
     }
 
-    /// The location the body is for, from the first data set that names one.
+    /// Leaves a data set out.
+    ///
+    /// - Parameter dataSet: The data set.
+    public mutating func remove(_ dataSet: DataSet) {
+        switch dataSet {
+        case .currentWeather: currentWeather = nil
+        case .forecastDaily: forecastDaily = nil
+        case .forecastHourly: forecastHourly = nil
+        case .weatherAlerts: weatherAlerts = nil
+        }
+    }
+
+    /// Whose `metadata` location speaks for the body, first to last: forecasts before current
+    /// conditions, alerts last (see ``WeatherBody``, which drops a data set that disagrees).
+    public static let locationOrder: [DataSet] = [.forecastHourly, .forecastDaily, .currentWeather, .weatherAlerts]
+
+    /// The location the body is for, from the first data set in ``locationOrder`` that names one.
     public var location: (latitude: Double, longitude: Double)? {
-        for dataSet in DataSet.allCases {
+        for dataSet in Self.locationOrder {
             if let meta = metadata(for: dataSet), let lat = meta.latitude, let lon = meta.longitude {
                 return (lat, lon)
             }

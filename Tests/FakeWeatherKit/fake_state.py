@@ -12,7 +12,7 @@ import p256
 
 FAULT_MODES = {
     "status5xx", "status429", "empty404", "empty400", "unauthorized", "unauthorizedEmpty",
-    "overQuota", "truncated", "hang", "gzip",
+    "overQuota", "truncated", "hang", "gzip", "patch", "rawBody", "gzipBomb",
 }
 TARGETS = {"any", "weather", "availability"}
 
@@ -33,6 +33,10 @@ class FaultRule:
     hang_seconds: float = 30.0
     target: str = "any"
     reason: str = "NOT_ENABLED"  # the 401 body's reason for `unauthorized`
+    patches: tuple = ()  # ((path, json text), ...) for "patch"
+    body: str = ""  # the whole body for "rawBody"
+    headers: tuple = ()  # ((name, value), ...) added to a "rawBody" answer
+    bomb_megabytes: int = 1024  # inflated size of a "gzipBomb" body
 
     @staticmethod
     def from_json(value):
@@ -42,15 +46,21 @@ class FaultRule:
         target = value.get("target", "any")
         if target not in TARGETS:
             raise ValueError(f"unknown target {target!r}")
+        patches = tuple((str(patch["path"]), str(patch["json"])) for patch in value.get("patches", []))
+        headers = tuple((str(name), str(text)) for name, text in (value.get("headers") or {}).items())
         return FaultRule(mode=mode, count=int(value.get("count", -1)), fraction=float(value.get("fraction", 1.0)),
                          status=int(value.get("status", 503)), retry_after=str(value.get("retryAfter", "2")),
                          hang_seconds=float(value.get("hangSeconds", 30)), target=target,
-                         reason=str(value.get("reason", "NOT_ENABLED")))
+                         reason=str(value.get("reason", "NOT_ENABLED")), patches=patches,
+                         body=str(value.get("body", "")), headers=headers,
+                         bomb_megabytes=int(value.get("bombMegabytes", 1024)))
 
     def to_json(self):
         return {"mode": self.mode, "count": self.count, "fraction": self.fraction, "status": self.status,
                 "retryAfter": self.retry_after, "hangSeconds": self.hang_seconds, "target": self.target,
-                "reason": self.reason}
+                "reason": self.reason,
+                "patches": [{"path": path, "json": text} for path, text in self.patches], "body": self.body,
+                "headers": dict(self.headers), "bombMegabytes": self.bomb_megabytes}
 
 
 class ServerState:

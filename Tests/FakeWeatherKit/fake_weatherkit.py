@@ -24,12 +24,40 @@ from zoneinfo import ZoneInfo
 
 import forecast
 import p256
+from fake_bodies import gzip_bomb, patched
 from fake_state import FaultRule, ServerState
 
 KNOWN_DATA_SETS = {"currentWeather", "forecastDaily", "forecastHourly", "forecastNextHour", "weatherAlerts"}
 PLAIN_DECIMAL = re.compile(r"^-?\d{1,3}(\.\d+)?$")
 LANGUAGE_TAG = re.compile(r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$")
 COUNTRY = re.compile(r"^[A-Z]{2}$")
+
+
+class BadRequest(Exception):
+    """A parameter the real service would reject with 400."""
+
+
+def parse_time(name, text):
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError as error:
+        raise BadRequest(f"{name} is not an ISO 8601 date-time: {text!r}") from error
+    if moment.tzinfo is None:
+        raise BadRequest(f"{name} has no time zone designator: {text!r}")
+    return moment.astimezone(timezone.utc)
+
+
+def parse_coordinate(name, text, limit):
+    if not PLAIN_DECIMAL.match(text):
+        raise BadRequest(f"{name} must be a plain decimal number: {text!r}")
+    value = float(text)
+    if not -limit <= value <= limit:
+        raise BadRequest(f"{name} {value} is out of range -{limit}...{limit}")
+    return value
+
+
+def single_values(query):
+    return {key: values[-1] for key, values in query.items()}
 
 
 class BadRequest(Exception):
@@ -151,11 +179,14 @@ class Handler(BaseHTTPRequestHandler):
 
     def respond(self, kind, segments, query, verified, rule):
         gzip_body = False
+        patches = ()
         if rule is not None:
             if rule.mode == "gzip":
                 gzip_body = True
             elif rule.mode == "hang":
                 time.sleep(rule.hang_seconds)
+            elif rule.mode == "patch":
+                patches = rule.patches
             else:
                 return self.send_fault(rule)
         if not verified:
@@ -166,6 +197,8 @@ class Handler(BaseHTTPRequestHandler):
         except BadRequest as error:
             return self.send_json(400, {"timestamp": forecast.iso(datetime.now(timezone.utc)), "status": 400,
                                         "error": "Bad Request", "message": str(error), "path": urlsplit(self.path).path})
+        if patches:
+            return self.send_bytes(200, patched(body, patches), {"Content-Type": "application/json"})
         return self.send_json(200, body, allow_gzip=gzip_body)
 
     def send_fault(self, rule):
@@ -187,6 +220,13 @@ class Handler(BaseHTTPRequestHandler):
         if mode == "truncated":
             whole = json.dumps({"currentWeather": {"name": "CurrentWeather", "metadata": {"version": 1}}}).encode()
             return self.send_bytes(200, whole[: len(whole) // 2], {"Content-Type": "application/json"})
+        if mode == "rawBody":
+            headers = {"Content-Type": "application/json", **dict(rule.headers)}
+            return self.send_bytes(200, rule.body.encode(), headers)
+        if mode == "gzipBomb":
+            # Compressed whatever the client accepts, as a hostile server would.
+            return self.send_bytes(200, gzip_bomb(rule.bomb_megabytes),
+                                   {"Content-Type": "application/json", "Content-Encoding": "gzip"})
         raise ValueError(f"unhandled fault {mode}")
 
     def weather_body(self, segments, query):

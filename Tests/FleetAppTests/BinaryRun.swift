@@ -100,6 +100,9 @@ final class BinaryRun: Sendable {
         return AppHarness.Result(exitCode: code, stdout: stdout, stderr: stderr)
     }
 
+    /// What the child has written to stderr so far.
+    var stderrText: String { output().stderr }
+
     private func output() -> (stdout: String, stderr: String) {
         let read = { (url: URL) in (try? String(contentsOf: url, encoding: .utf8)) ?? "" }
         return (read(stdoutFile), read(stderrFile))

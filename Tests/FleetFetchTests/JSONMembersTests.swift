@@ -53,10 +53,10 @@ struct JSONMembersTests {
         let data = try WeatherJSON.encoder().encode(body)
         let parts = DataSetBodies.memberBodies(of: data, dataSets: [.forecastHourly, .weatherAlerts, .currentWeather])
         #expect(Set(parts.keys) == [.forecastHourly, .weatherAlerts])
-        let hourly = try WeatherJSON.decoder().decode(WeatherResponse.self, from: try #require(parts[.forecastHourly]))
+        let hourly = try WeatherBody.decode(try #require(parts[.forecastHourly])).response
         #expect(hourly.forecastHourly == body.forecastHourly)
         #expect(hourly.weatherAlerts == nil)
-        let alerts = try WeatherJSON.decoder().decode(WeatherResponse.self, from: try #require(parts[.weatherAlerts]))
+        let alerts = try WeatherBody.decode(try #require(parts[.weatherAlerts])).response
         #expect(alerts.weatherAlerts == body.weatherAlerts)
     }
 
@@ -65,7 +65,7 @@ struct JSONMembersTests {
         let data = Data(#"{"forecastHourly":{"hours":[]},"\u0061":1}"#.utf8)
         #expect(JSONMembers.ranges(in: data) == nil)
         let parts = DataSetBodies.memberBodies(of: data, dataSets: [.forecastHourly])
-        let decoded = try WeatherJSON.decoder().decode(WeatherResponse.self, from: try #require(parts[.forecastHourly]))
+        let decoded = try WeatherBody.decode(try #require(parts[.forecastHourly])).response
         #expect(decoded.forecastHourly?.hours?.isEmpty == true)
     }
 }

@@ -63,14 +63,50 @@ struct ReplaySourceTests {
         try record(body(at: "JFK"), as: "good.json", in: directory)
         try directory.write("{ this is not json", to: "broken.json")
         try directory.write("[1, 2, 3]", to: "array.json")
-        try directory.write(#"{"forecastHourly": {"hours": [{"forecastStart": "soon"}]}}"#, to: "bad-date.json")
+        try directory.write(#"{"forecastHourly": [{"forecastStart": "soon"}]}"#, to: "wrong-shape.json")
         let replay = try ReplaySource(directory: directory.url, grid: Grid())
         #expect(replay.fileCount == 1)
         #expect(replay.weather.count == 1)
         #expect(replay.problems.count == 3)
-        for name in ["broken.json", "array.json", "bad-date.json"] {
+        for name in ["broken.json", "array.json", "wrong-shape.json"] {
             #expect(replay.problems.contains { $0.hasPrefix(name) && $0.contains("not a WeatherKit weather body") })
         }
+    }
+
+    @Test("a recording with an odd value is used, the value dropped and named in a problem")
+    func oddValueKeepsTheFile() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let text = String(decoding: try WeatherJSON.encoder().encode(body(at: "JFK")), as: UTF8.self)
+            .replacingOccurrences(of: #""temperature":15"#, with: #""temperature":15,"uvIndex":4.5"#)
+        try directory.write(text, to: "jfk.json")
+        let replay = try ReplaySource(directory: directory.url, grid: Grid())
+        #expect(replay.fileCount == 1)
+        #expect(replay.weather[try key("JFK")]?.hours.count == 6)
+        #expect(
+            replay.problems == [
+                "jfk.json: forecastHourly.hours[0].uvIndex: 4.5 is not a whole number; dropped (and 5 more like it)"
+            ])
+    }
+
+    @Test("alerts recorded for London in a Copenhagen body are not put on Copenhagen's flights")
+    func alertsForAnotherPlace() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let copenhagen = TestFlights.airport("CPH")
+        var recorded = WeatherFixtures.response(
+            latitude: copenhagen.latitude, longitude: copenhagen.longitude,
+            hours: WeatherFixtures.hours(from: date("2026-12-01T10:00:00Z"), count: 6))
+        let alert = WeatherFixtures.alert(id: "storm", severity: .severe, from: nil, until: nil)
+        recorded.weatherAlerts = WeatherAlertCollection(
+            metadata: WeatherFixtures.metadata(latitude: 51.507, longitude: -0.128), alerts: [alert])
+        try record(recorded, as: "cph.json", in: directory)
+        let replay = try ReplaySource(directory: directory.url, grid: Grid())
+        let weather = try #require(replay.weather[try key("CPH")])
+        #expect(weather.alerts.isEmpty)
+        #expect(weather.hours.count == 6)
+        #expect(replay.problems.count == 1)
+        #expect(replay.problems.first?.hasPrefix("cph.json: weatherAlerts: its location 51.507,-0.128") == true)
     }
 
     @Test("a body without a location is reported")

@@ -6,6 +6,28 @@ public struct FakeFaults: Encodable, Sendable {
         public enum Mode: String, Encodable, Sendable {
             case status5xx, status429, empty404, empty400, unauthorized, unauthorizedEmpty, overQuota, truncated
             case hang, gzip
+            /// A normal answer with values replaced (``patches``), spliced in as raw JSON text.
+            case patch
+            /// 200 with ``body`` as the whole body (and ``headers``).
+            case rawBody
+            /// 200 with `Content-Encoding: gzip` whatever the client accepts, inflating to
+            /// ``bombMegabytes`` MiB of spaces.
+            case gzipBomb
+        }
+
+        /// One replacement of a `patch` rule.
+        public struct Patch: Encodable, Sendable {
+            /// Dot-separated member names, list indexes, or `*` for every list element
+            /// (`forecastHourly.hours.*.uvIndex`).
+            public var path: String
+            /// The raw JSON text put there (`4.5`, `"NaN"`, `1e999`).
+            public var json: String
+
+            /// Creates a replacement.
+            public init(_ path: String, _ json: String) {
+                self.path = path
+                self.json = json
+            }
         }
 
         /// Which requests a rule applies to.
@@ -27,11 +49,20 @@ public struct FakeFaults: Encodable, Sendable {
         public var target: Target
         /// The 401 body's `reason` for `unauthorized` (default `NOT_ENABLED`).
         public var reason: String?
+        /// Replacements for `patch`.
+        public var patches: [Patch]?
+        /// The body for `rawBody`.
+        public var body: String?
+        /// Extra headers for `rawBody`.
+        public var headers: [String: String]?
+        /// Inflated size for `gzipBomb`, MiB (the server's default is 1024).
+        public var bombMegabytes: Int?
 
         /// Creates a rule.
         public init(
             _ mode: Mode, count: Int = -1, fraction: Double = 1, status: Int? = nil, retryAfter: String? = nil,
-            hangSeconds: Double? = nil, target: Target = .any, reason: String? = nil
+            hangSeconds: Double? = nil, target: Target = .any, reason: String? = nil, patches: [Patch]? = nil,
+            body: String? = nil, headers: [String: String]? = nil, bombMegabytes: Int? = nil
         ) {
             self.mode = mode
             self.count = count
@@ -41,6 +72,10 @@ public struct FakeFaults: Encodable, Sendable {
             self.hangSeconds = hangSeconds
             self.target = target
             self.reason = reason
+            self.patches = patches
+            self.body = body
+            self.headers = headers
+            self.bombMegabytes = bombMegabytes
         }
     }
 

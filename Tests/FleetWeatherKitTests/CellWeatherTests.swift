@@ -92,20 +92,30 @@ struct CellWeatherMergeTests {
     @Test("a forecast's attribution link replaces one taken from alerts, whichever came first")
     func attributionPreference() {
         var alertsFirst = CellWeather()
-        alertsFirst.merge(body(alerts: [], alertsURL: "https://alerts.example"))
-        #expect(alertsFirst.attributionURL == "https://alerts.example")
-        alertsFirst.merge(body(hours: hours(0..<1), forecastURL: "https://forecast.example"))
-        #expect(alertsFirst.attributionURL == "https://forecast.example")
+        alertsFirst.merge(body(alerts: [], alertsURL: "https://alerts.apple.com/"))
+        #expect(alertsFirst.attributionURL == "https://alerts.apple.com/")
+        alertsFirst.merge(body(hours: hours(0..<1), forecastURL: "https://forecast.apple.com/"))
+        #expect(alertsFirst.attributionURL == "https://forecast.apple.com/")
 
         var forecastFirst = CellWeather()
-        forecastFirst.merge(body(hours: hours(0..<1), forecastURL: "https://forecast.example"))
-        forecastFirst.merge(body(alerts: [], alertsURL: "https://alerts.example"))
-        #expect(forecastFirst.attributionURL == "https://forecast.example")
+        forecastFirst.merge(body(hours: hours(0..<1), forecastURL: "https://forecast.apple.com/"))
+        forecastFirst.merge(body(alerts: [], alertsURL: "https://alerts.apple.com/"))
+        #expect(forecastFirst.attributionURL == "https://forecast.apple.com/")
 
         var twoForecasts = CellWeather()
-        twoForecasts.merge(body(hours: hours(0..<1), forecastURL: "https://one.example"))
-        twoForecasts.merge(body(hours: hours(1..<2), forecastURL: "https://two.example"))
-        #expect(twoForecasts.attributionURL == "https://one.example")
+        twoForecasts.merge(body(hours: hours(0..<1), forecastURL: "https://one.apple.com/"))
+        twoForecasts.merge(body(hours: hours(1..<2), forecastURL: "https://two.apple.com/"))
+        #expect(twoForecasts.attributionURL == "https://one.apple.com/")
+    }
+
+    @Test("a link that is not an https Apple link is never the cell's attribution link")
+    func hostileAttributionIgnored() {
+        var weather = CellWeather()
+        weather.merge(body(hours: hours(0..<1), forecastURL: "http://evil.example/"))
+        weather.merge(body(alerts: [], alertsURL: "https://apple.com.evil.example/"))
+        #expect(weather.attributionURL == nil)
+        weather.merge(body(hours: hours(1..<2), forecastURL: "https://weatherkit.apple.com/legal-attribution.html"))
+        #expect(weather.attributionURL == "https://weatherkit.apple.com/legal-attribution.html")
     }
 
     @Test("read time is the oldest, expiry the soonest")
@@ -140,7 +150,7 @@ struct CellWeatherMergeTests {
         var weather = CellWeather()
         for name in ["real-1-home-assistant.json", "real-3-alerts-nws.json"] {
             let data = try Data(contentsOf: directory.appendingPathComponent(name))
-            weather.merge(try WeatherJSON.decoder().decode(WeatherResponse.self, from: data))
+            weather.merge(try WeatherBody.decode(data).response)
         }
         #expect(weather.dataSets == Set(DataSet.allCases))
         #expect(weather.hours.count == 2)

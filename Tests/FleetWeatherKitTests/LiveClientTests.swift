@@ -50,7 +50,7 @@ struct LiveClientTests {
         #expect(fetched.response.forecastDaily?.days?.isEmpty == false)
         #expect(fetched.response.weatherAlerts != nil)
         #expect(fetched.requestID?.hasPrefix("fake-") == true)
-        let reparsed = try WeatherJSON.decoder().decode(WeatherResponse.self, from: fetched.body)
+        let reparsed = try WeatherBody.decode(fetched.body).response
         #expect(reparsed == fetched.response)
     }
 
@@ -75,21 +75,9 @@ struct LiveClientTests {
         #expect(logged.query["countryCode"] == "US")
         #expect(logged.query["country"] == "US")
         #expect(logged.accept == "application/json")
-        #expect(logged.acceptEncoding?.contains("gzip") == true)
+        #expect(logged.acceptEncoding == "identity")
         #expect(logged.hasBearer && logged.tokenVerified)
         #expect(logged.status == 200)
-    }
-
-    @Test func gzipBodiesDecode() async throws {
-        let server = try await FakeWeatherKitServer.start(arguments: ["--fault", "gzip"])
-        defer { server.stop() }
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let fetched = try await client(server, directory: directory).fetchWeather(query())
-        #expect(fetched.response.forecastHourly?.hours?.count == 6)
-        #expect(fetched.body.first == UInt8(ascii: "{"))
-        let logged = try await server.requests()
-        #expect(logged.map(\.fault) == ["gzip"])
     }
 
     @Test func oversizeBodyIsRejected() async throws {
@@ -102,18 +90,26 @@ struct LiveClientTests {
         #expect(error == .responseTooLarge(limit: 2000))
     }
 
-    /// The cap applies to the decompressed body: ~11 KB of gzip expands to ~120 KB here.
-    @Test func oversizeGzipBodyIsRejectedAfterDecompression() async throws {
-        let server = try await FakeWeatherKitServer.start(arguments: ["--fault", "gzip"])
+    /// A server that compresses although the client asked for identity: the answer is refused
+    /// when its headers arrive, so ~1 MB of gzip never becomes its 1 GiB of spaces in memory.
+    @Test func compressedBodyIsRefusedUnread() async throws {
+        let server = try await FakeWeatherKitServer.start()
         defer { server.stop() }
+        try await server.setFaults(FakeFaults(rules: [FakeFaults.Rule(.gzipBomb)]))
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let small = try client(server, directory: directory, maximumResponseBytes: 50_000)
-        var wide = query()
-        wide.hourlyEnd = Self.start.addingTimeInterval(240 * 3600)
-        let error = await #expect(throws: WeatherKitError.self) { try await small.fetchWeather(wide) }
-        #expect(error == .responseTooLarge(limit: 50_000))
-        #expect(try await server.requests().first?.fault == "gzip")
+        let error = await #expect(throws: WeatherKitError.self) {
+            try await client(server, directory: directory).fetchWeather(query())
+        }
+        guard case .undecodable(let detail) = error else {
+            Issue.record("expected the compressed body to be refused, got \(String(describing: error))")
+            return
+        }
+        #expect(detail.contains("Content-Encoding: gzip"), "\(detail)")
+        #expect(error?.isRetryable == false)
+        let logged = try await server.requests()
+        #expect(logged.map(\.fault) == ["gzipBomb"])
+        #expect(logged.first?.acceptEncoding == "identity")
     }
 
     @Test func hangTimesOutAsTransient() async throws {

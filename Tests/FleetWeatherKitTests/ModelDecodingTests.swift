@@ -10,7 +10,7 @@ private func fixture(_ name: String) throws -> Data {
 }
 
 private func decode(_ data: Data) throws -> WeatherResponse {
-    try WeatherJSON.decoder().decode(WeatherResponse.self, from: data)
+    try WeatherBody.decode(data).response
 }
 
 private func decode(_ json: String) throws -> WeatherResponse {
@@ -130,6 +130,7 @@ struct RealBodyTests {
             "real-4-alerts-uk.json", "real-7-current-2025.json",
         ])
     func roundTrip(name: String) throws {
+        #expect(try WeatherBody.decode(fixture(name)).warnings.isEmpty, "a real body lost a value")
         let body = try decode(fixture(name))
         let again = try decode(WeatherJSON.encoder().encode(body))
         #expect(again == body)
@@ -245,11 +246,17 @@ struct DecodingToleranceTests {
         #expect(sorted == [.extreme, .severe, .moderate, .minor, .unknown("x")])
     }
 
-    @Test("a body with a date that is not ISO 8601 fails to decode")
-    func badDate() {
-        #expect(throws: DecodingError.self) {
-            try decode(#"{"forecastHourly": {"hours": [{"forecastStart": "yesterday"}]}}"#)
-        }
+    @Test("a date that is not ISO 8601 is dropped with a warning; the hour stays")
+    func badDate() throws {
+        let decoded = try WeatherBody.decode(
+            Data(#"{"forecastHourly": {"hours": [{"forecastStart": "yesterday", "temperature": 3}]}}"#.utf8))
+        let hour = try #require(decoded.response.forecastHourly?.hours?.first)
+        #expect(hour.forecastStart == nil)
+        #expect(hour.temperature == 3)
+        #expect(
+            decoded.warnings == [
+                #"forecastHourly.hours[0].forecastStart: "yesterday" is not an ISO 8601 date-time; dropped"#
+            ])
     }
 }
 
@@ -291,5 +298,24 @@ struct WeatherJSONDateTests {
     func dataSetOrder() {
         #expect([DataSet.weatherAlerts, .forecastHourly, .currentWeather, .forecastDaily].sorted() == DataSet.allCases)
         #expect(DataSet.allCases.filter(\.isLive) == [.currentWeather, .weatherAlerts])
+    }
+}
+
+@Suite("WeatherJSON fast date path")
+struct FastDateTests {
+    @Test(
+        "the fast path agrees with Foundation's ISO 8601 parser",
+        arguments: [
+            "2023-09-08T22:03:04Z", "2023-09-08T22:03:04.722Z", "2024-02-29T00:00:00Z", "1970-01-01T00:00:00Z",
+            "1969-12-31T23:59:59Z", "2000-03-01T12:00:00Z", "2026-12-01T08:05:00-05:00", "2026-12-01T18:35:00+0530",
+            "2099-12-31T23:59:59Z", "1900-02-28T10:00:00Z",
+        ])
+    func agrees(_ text: String) throws {
+        let fast = try #require(WeatherJSON.parseDate(text))
+        let foundation =
+            (try? Date(text, strategy: .iso8601))
+            ?? (try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
+        let expected = try #require(foundation)
+        #expect(abs(fast.timeIntervalSince(expected)) < 0.0005, "\(text)")
     }
 }

@@ -29,7 +29,7 @@ struct ResponseClassificationTests {
         #expect(fetched.response.weatherAlerts == nil)
     }
 
-    @Test func requestCarriesBearerAcceptAndGzip() async throws {
+    @Test func requestCarriesBearerAcceptAndIdentity() async throws {
         let body = #"{"currentWeather":{"asOf":"2026-01-01T00:00:00Z","conditionCode":"Clear"}}"#
         let transport = FakeTransport.always(status: 200, body: body, headers: ["X-Request-ID": "abc"])
         let fetched = try await client(transport).fetchWeather(Self.query)
@@ -39,7 +39,7 @@ struct ResponseClassificationTests {
         #expect(request.method == "GET")
         #expect(request.headers["Authorization"] == "Bearer \(Self.token)")
         #expect(request.headers["Accept"] == "application/json")
-        #expect(request.headers["Accept-Encoding"] == "gzip")
+        #expect(request.headers["Accept-Encoding"] == "identity")
         #expect(request.timeout == .seconds(7))
     }
 
@@ -95,9 +95,58 @@ struct ResponseClassificationTests {
         #expect(
             try await failure(status: 200, body: "{}") == .undecodable("none of the requested data sets is in the body")
         )
-        let wrongShape = try await failure(status: 200, body: #"{"currentWeather":{"temperature":"warm"}}"#)
-        #expect(wrongShape?.description.contains("currentWeather.temperature") == true)
         #expect(try await failure(status: 200, body: "[1,2]")?.isRetryable == false)
+        let shape = #"{"currentWeather":[1]}"#
+        #expect(
+            try await failure(status: 200, body: shape)
+                == .undecodable("currentWeather is an array, not an object (\(shape.utf8.count) bytes)"))
+        // Cut off or not JSON at all: a transport glitch, worth another attempt.
+        #expect(try await failure(status: 200, body: #"{"currentWeather":{"asOf":"#)?.isRetryable == true)
+        #expect(try await failure(status: 200, body: "<html>busy</html>")?.isRetryable == true)
+    }
+
+    @Test func oddValuesAreDroppedNotRetried() async throws {
+        let body = #"{"currentWeather":{"temperature":"warm","uvIndex":4.5,"humidity":0.5}}"#
+        let fetched = try await client(.always(status: 200, body: body)).fetchWeather(Self.query)
+        #expect(fetched.response.currentWeather?.temperature == nil)
+        #expect(fetched.response.currentWeather?.uvIndex == nil)
+        #expect(fetched.response.currentWeather?.humidity == 0.5)
+        #expect(
+            fetched.warnings == [
+                #"currentWeather.temperature: "warm" is not a number; dropped"#,
+                "currentWeather.uvIndex: 4.5 is not a whole number; dropped",
+            ])
+    }
+
+    @Test(
+        "a Retry-After of any size becomes a bounded delay, never a trap",
+        arguments: ["1e300", "1e308", "99999999999999999999", "Fri, 31 Dec 9999 23:59:59 GMT"])
+    func hugeRetryAfterIsClamped(_ value: String) async throws {
+        let error = try await failure(status: 503, headers: ["Retry-After": value])
+        #expect(error?.retryAfter == .seconds(86_400))
+    }
+
+    @Test func unauthorizedReasonIsRedactedAndBounded() async throws {
+        let signature = try #require(Self.token.split(separator: ".").last)
+        let echo = "bad token \(Self.token) again \(signature)\u{1b}[2J\n\u{202e}" + String(repeating: "y", count: 2000)
+        let body = String(decoding: try JSONSerialization.data(withJSONObject: ["reason": echo]), as: UTF8.self)
+        for status in [401, 403] {
+            let error = try #require(try await failure(status: status, body: body))
+            guard case .unauthorized(let reason) = error else {
+                Issue.record("expected unauthorized, got \(error)")
+                continue
+            }
+            #expect(!reason.contains(Self.token) && !reason.contains(signature), "\(reason)")
+            #expect(reason.hasPrefix("bad token <token> again <token>"), "\(reason)")
+            #expect(reason.count <= 301)
+            #expect(!reason.unicodeScalars.contains { $0.value < 0x20 || $0 == "\u{202e}" }, "\(reason)")
+            #expect(!error.description.contains(Self.token))
+        }
+        let message = #"{"message":"denied for \#(Self.token)"}"#
+        #expect(try await failure(status: 403, body: message) == .unauthorized(reason: "HTTP 403 denied for <token>"))
+        #expect(
+            try await failure(status: 401, body: #"{"reason":"NOT_ENABLED"}"#) == .unauthorized(reason: "NOT_ENABLED"))
+        #expect(AuthFailure(.unauthorized(reason: "NOT_ENABLED")) == .notEnabled)
     }
 
     @Test func transportAndTokenFailures() async throws {

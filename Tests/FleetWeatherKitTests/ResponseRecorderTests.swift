@@ -79,7 +79,7 @@ struct ResponseRecorderTests {
         #expect(recorded == fetched.body)
         let token = try await tokens.token()
         #expect(!String(decoding: recorded, as: UTF8.self).contains(token))
-        let replayed = try WeatherJSON.decoder().decode(WeatherResponse.self, from: recorded)
+        let replayed = try WeatherBody.decode(recorded).response
         #expect(replayed.location?.latitude == 40.71 && replayed.location?.longitude == -74.01)
     }
 }

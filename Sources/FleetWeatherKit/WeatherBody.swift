@@ -1,0 +1,111 @@
+public import Foundation
+
+/// A decoded `/api/v1/weather` body and what was dropped from it.
+public struct DecodedBody: Sendable, Equatable {
+    /// The body's data sets, with every unusable value left out.
+    public var response: WeatherResponse
+    /// One line per problem (bounded, see docs/weatherkit-bodies.md), each naming its path:
+    /// `forecastHourly.hours[3].uvIndex: 4.5 is not a whole number; dropped`.
+    public var warnings: [String]
+
+    /// Creates a decoded body.
+    public init(response: WeatherResponse, warnings: [String] = []) {
+        self.response = response
+        self.warnings = warnings
+    }
+}
+
+/// The one decoder of WeatherKit bodies, for live answers, recordings and the cache alike.
+///
+/// The JSON is parsed once and each model is built field by field: a value of the wrong type
+/// or outside its physical range (``ValueBounds``) is dropped with a warning, an hour, day or
+/// alert that is not an object is dropped with a warning, and a data set whose location
+/// disagrees with the body's forecasts is dropped with a warning. Everything else is kept.
+/// Only a body that is not JSON, or is JSON of another shape entirely, fails.
+public enum WeatherBody {
+    /// Decodes a body.
+    ///
+    /// - Parameter data: The body's bytes.
+    /// - Returns: The body and its warnings.
+    /// - Throws: ``WeatherKitError/transient(reason:retryAfter:)`` when the bytes are not JSON
+    ///   (cut off or garbled: live, another attempt may bring the whole body), and
+    ///   ``WeatherKitError/undecodable(_:)`` for JSON that is not a WeatherKit body (not an
+    ///   object, a data set that is not an object, absurd nesting), which no retry will change.
+    public static func decode(_ data: Data) throws(WeatherKitError) -> DecodedBody {
+        let root: JSONValue
+        do {
+            root = try JSONParser.parse(data)
+        } catch {
+            switch error {
+            case .syntax(let offset, let what):
+                throw .transient(
+                    reason: "truncated or invalid JSON body (\(data.count) bytes; \(what) at byte \(offset))",
+                    retryAfter: nil)
+            case .tooDeep(let limit):
+                throw .undecodable("JSON nested deeper than \(limit) levels (\(data.count) bytes)")
+            }
+        }
+        guard case .object(let members) = root else {
+            throw .undecodable("the body is \(root.kind), not a JSON object (\(data.count) bytes)")
+        }
+        var response = WeatherResponse()
+        var notes = BodyNotes()
+        for (key, value) in members {
+            switch key {
+            case "currentWeather":
+                response.currentWeather = try dataSet(value, key, data.count).map { current($0, &notes) }
+            case "forecastDaily":
+                response.forecastDaily = try dataSet(value, key, data.count).map { daily($0, &notes) }
+            case "forecastHourly":
+                response.forecastHourly = try dataSet(value, key, data.count).map { hourly($0, &notes) }
+            case "weatherAlerts":
+                response.weatherAlerts = try dataSet(value, key, data.count).map { alerts($0, &notes) }
+            default:
+                break  // forecastNextHour and members Apple adds later
+            }
+        }
+        checkLocations(&response, &notes)
+        return DecodedBody(response: response, warnings: notes.warnings)
+    }
+
+    /// A data set's members; `nil` for `null`.
+    private static func dataSet(
+        _ value: JSONValue, _ name: String, _ size: Int
+    ) throws(WeatherKitError) -> [(key: String, value: JSONValue)]? {
+        switch value {
+        case .null: return nil
+        case .object(let members): return members
+        default: throw .undecodable("\(name) is \(value.kind), not an object (\(size) bytes)")
+        }
+    }
+
+    /// Drops each data set whose `metadata` location is not the body's place.
+    ///
+    /// The place is that of the first data set in ``WeatherResponse/locationOrder`` to name
+    /// one: the hourly forecast, else the daily one, else current conditions. Forecasts win
+    /// because the briefing is built from them, and alerts come last because alerts for the
+    /// wrong place do the most harm. A data set without a location is kept.
+    private static func checkLocations(_ response: inout WeatherResponse, _ notes: inout BodyNotes) {
+        var place: (dataSet: DataSet, latitude: Double, longitude: Double)?
+        for dataSet in WeatherResponse.locationOrder {
+            guard let metadata = response.metadata(for: dataSet), let latitude = metadata.latitude,
+                let longitude = metadata.longitude
+            else { continue }
+            guard let place else {
+                place = (dataSet, latitude, longitude)
+                continue
+            }
+            let east = abs(longitude - place.longitude)
+            let apart = max(abs(latitude - place.latitude), min(east, 360 - east))
+            guard apart > ValueBounds.locationTolerance + 1e-9 else { continue }
+            response.remove(dataSet)
+            notes.noteDataSet(
+                "\(dataSet.rawValue): its location \(coordinates(latitude, longitude)) is not the location of "
+                    + "\(place.dataSet.rawValue) (\(coordinates(place.latitude, place.longitude))); data set dropped")
+        }
+    }
+
+    private static func coordinates(_ latitude: Double, _ longitude: Double) -> String {
+        Fixed.text(latitude, decimals: 3) + "," + Fixed.text(longitude, decimals: 3)
+    }
+}

@@ -1,0 +1,24 @@
+import FleetWeatherKit
+import Foundation
+import Testing
+
+@testable import FleetFetch
+
+@Suite("FetchTally")
+struct FetchTallyTests {
+    @Test("warnings about fetched bodies are prefixed with the cell and bounded per run")
+    func bodyWarningsAreBounded() {
+        let tally = FetchTally(planned: 1)
+        tally.warn("a run warning")
+        let lines = (0..<150).map { "forecastHourly.hours[\($0)].uvIndex: 4.5 is not a whole number; dropped" }
+        for cell in ["1.00,2.00", "3.00,4.00"] {
+            tally.warn(
+                about: FetchedWeather(body: Data(), response: WeatherResponse(), requestID: nil, warnings: lines),
+                cell: cell)
+        }
+        let warnings = tally.warnings
+        #expect(warnings.count == 1 + FetchTally.bodyWarningLimit + 1)
+        #expect(warnings[1] == "cell 1.00,2.00: forecastHourly.hours[0].uvIndex: 4.5 is not a whole number; dropped")
+        #expect(warnings.last == "and 100 more warnings about values dropped from WeatherKit bodies")
+    }
+}
