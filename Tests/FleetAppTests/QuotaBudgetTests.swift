@@ -97,4 +97,26 @@ struct QuotaBudgetTests {
         #expect(summaries.compactMap { $0.requests("sent") }.reduce(0, +) == budget)
         #expect(summaries.compactMap { $0.requests("skipped_for_quota") }.reduce(0, +) == 16 - budget)
     }
+
+    @Test("a short budget with 30% 5xx: the cells served are exactly a prefix of the priority order")
+    func scarceBudgetWithFaults() async throws {
+        let server = try await FakeWeatherKitServer.start()
+        defer { server.stop() }
+        try await server.setFaults(FakeFaults(rules: [FakeFaults.Rule(.status5xx, count: -1, fraction: 0.3)]))
+        let live = try LiveHarness()
+        defer { live.remove() }
+        try live.write(LiveSchedule.csv(LiveSchedule.flights(12)), to: "s.csv")
+        let result = await live.run(
+            LiveRunTests.runArguments(server, out: "r", extra: ["--max-requests", "15", "--concurrency", "32"]))
+        #expect(result.exitCode == 2, "\(result.stderr)")
+        let planned = try await live.plannedCells("s.csv").map(\.key)
+        let requests = try await server.requests().filter { $0.kind == "weather" }
+        #expect(requests.count == 15)
+        // Served, or given all 4 attempts (a cell the faults beat 4 times in a row had its chance).
+        let served = Set(requests.filter { $0.status == 200 }.map(\.cellKey))
+        let attempts = Dictionary(grouping: requests, by: \.cellKey).mapValues(\.count)
+        let flags = planned.map { served.contains($0) || attempts[$0, default: 0] >= 4 }
+        let prefix = flags.prefix { $0 }.count
+        #expect(prefix > 0 && flags.dropFirst(prefix).allSatisfy { !$0 }, "served \(flags) in priority order")
+    }
 }
