@@ -116,24 +116,4 @@ struct CrashSafetyTests {
         #expect(FileManager.default.fileExists(atPath: live.file("r/index.html").path))
         #expect(try await live.quotaUsed() == Self.answered + Self.concurrency)
     }
-
-    @Test("a second signal exits at once, publishing nothing: the previous report stays")
-    func secondSignalExits() async throws {
-        let server = try await Self.holdingServer()
-        defer { server.stop() }
-        let live = try LiveHarness()
-        defer { live.remove() }
-        try live.write(LiveSchedule.csv(LiveSchedule.flights(Self.flights)), to: "s.csv")
-        let run = try live.start(Self.runArguments(server, out: "r"))
-        try await Self.waitUntilHeld(server, run)
-        run.send(SIGTERM)
-        try await waitUntil("the first signal is taken") {
-            run.stderrText.contains("SIGTERM received") || !run.isRunning
-        }
-        run.send(SIGTERM)
-        let result = try await run.wait()
-        #expect(result.exitCode == 1, "\(result.stderr)")
-        #expect(result.stderr.contains("second SIGTERM: exiting now"), "\(result.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: live.file("r").path))
-    }
 }
