@@ -15,6 +15,9 @@ enum KeyPath {
     /// its armour.
     static func looksLikeKeyText(_ value: String) -> Bool {
         if value.contains("-----BEGIN") || value.contains("-----END") || value.contains("PRIVATE KEY") { return true }
+        // A run of 40 or more base64 characters is a piece of a key, however it is wrapped
+        // (quotes of an env file, literal `\n`): no path fleetwx expects holds one.
+        if Self.longestBase64Run(value) >= 40 { return true }
         let compact = value.unicodeScalars.filter { !$0.properties.isWhitespace }
         guard compact.count >= 64, let first = compact.first, !["/", ".", "~"].contains(first) else { return false }
         let isBase64 = compact.allSatisfy { scalar in
@@ -24,6 +27,32 @@ enum KeyPath {
             }
         }
         return isBase64 && !FileManager.default.fileExists(atPath: value)
+    }
+
+    /// The length of the longest run of base64 characters (`/` excluded: paths are made of it)
+    /// that mixes upper case, lower case and digits, as encoded key bytes do; a hex digest in a
+    /// container's path (one case) or a long file name of letters does not count.
+    static func longestBase64Run(_ value: String) -> Int {
+        var longest = 0
+        var run: (count: Int, upper: Bool, lower: Bool, digit: Bool) = (0, false, false, false)
+        func close() {
+            if run.upper && run.lower && run.digit { longest = max(longest, run.count) }
+            run = (0, false, false, false)
+        }
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "A"..."Z": run.upper = true
+            case "a"..."z": run.lower = true
+            case "0"..."9": run.digit = true
+            case "+", "=": break
+            default:
+                close()
+                continue
+            }
+            run.count += 1
+        }
+        close()
+        return longest
     }
 
     /// A path as messages show it: at most ``displayLimit`` characters, escaped.

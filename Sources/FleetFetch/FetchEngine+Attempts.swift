@@ -71,6 +71,13 @@ extension FetchEngine {
                 return .failure(failure)
             }
             if let stop = await unsendable(reservation, trial: trial, lane: lane) { return .failure(stop) }
+            // Cleared while requests flowed, but a lone trial started while this one waited for
+            // its reservation (a 401 or a dead service elsewhere): wait for its verdict first.
+            if !trial, await breaker.isDeciding {
+                try? await store.complete(reservation, outcome: .notSent, httpStatus: nil)
+                await lane.queue.giveBack(rank: lane.rank)
+                continue
+            }
             lane.tally.countSent(retry: attempt > 1)
             let answer = await client.attempt(query)
             switch answer.result {
@@ -91,7 +98,7 @@ extension FetchEngine {
                     wasSent = true
                 } else {
                     lane.tally.uncountSent(retry: attempt > 1)
-                    await lane.queue.giveBack()
+                    await lane.queue.giveBack(rank: lane.rank)
                 }
                 switch await next(after: error, attempt: attempt, trial: &trial, generation: generation) {
                 case .retry:
@@ -114,7 +121,7 @@ extension FetchEngine {
         }
         guard let stop else { return nil }
         try? await store.complete(reservation, outcome: .notSent, httpStatus: nil)
-        await lane.queue.giveBack()
+        await lane.queue.giveBack(rank: lane.rank)
         return stop
     }
 
@@ -145,17 +152,21 @@ extension FetchEngine {
                 return .failure(.quota)
             }
             await lane.queue.admit(rank: lane.rank, trial: trial)
+            if Task.isCancelled {  // stopped while waiting: no ledger row for a request that will not go
+                await lane.queue.giveBack(rank: lane.rank)
+                return .failure(.interrupted)
+            }
             let answer: ReservationResult
             do throws(StoreError) {
                 answer = try await store.tryReserve(ledgerRequest(request, attempt: attempt))
             } catch {
-                await lane.queue.giveBack()
+                await lane.queue.giveBack(rank: lane.rank)
                 return .failure(.failed("the quota ledger could not record the request (\(error.description))"))
             }
             switch answer {
             case .granted(let granted): return .success(granted)
             case .refused(let limit):
-                await lane.queue.exhausted()
+                await lane.queue.refused(rank: lane.rank)
                 if case .month = limit, let wait = monthTurnWait() {
                     do {
                         try await sleep(wait)

@@ -38,6 +38,12 @@ public struct ReplaySource: Sendable {
         var count = 0
         for name in names.sorted() where name.hasSuffix(".json") {
             let file = directory.appendingPathComponent(name)
+            // A FIFO would block the run and a device (or a link to one) would be read without
+            // end: only regular files of a body's size are read.
+            if let refusal = Self.refusal(of: file) {
+                problems.append("\(name): \(refusal); skipped")
+                continue
+            }
             let data: Data
             do {
                 data = try Data(contentsOf: file)
@@ -64,6 +70,22 @@ public struct ReplaySource: Sendable {
         self.grid = grid
         self.problems = problems
         self.fileCount = count
+    }
+
+    /// The largest recording read: far above a 10-day hourly body (about 250 KB), like the live
+    /// transport's cap.
+    static let maximumRecordingBytes = 16 * 1024 * 1024
+
+    /// Why a file in the recording folder is not read, or `nil` to read it.
+    private static func refusal(of file: URL) -> String? {
+        let target = file.resolvingSymlinksInPath().path
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: target) else {
+            return nil  // reading it reports why
+        }
+        guard attributes[.type] as? FileAttributeType == .typeRegular else { return "not a regular file" }
+        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        if size > maximumRecordingBytes { return "\(size) bytes, over the \(maximumRecordingBytes)-byte limit" }
+        return nil
     }
 
     /// Why a body could not be decoded, without the live client's "temporary failure" framing

@@ -64,8 +64,8 @@ actor ReservationQueue {
 
     /// Waits until `rank` may take one reservation, then counts it as taken.
     ///
-    /// A cell is admitted at once when the budget is known to be spent, so that the ledger
-    /// itself refuses it and says which limit did. The circuit breaker's trial is admitted
+    /// The top active cell is admitted at once when the budget is known to be spent, so that
+    /// the ledger itself refuses it and says which limit did. The circuit breaker's trial is admitted
     /// whenever anything is left: the cells above it may be waiting for its verdict, so making it
     /// wait for them would wait for ever. (The run's first trial is the top cell anyway.)
     ///
@@ -80,9 +80,13 @@ actor ReservationQueue {
         if let claim = claims[rank] { claims[rank] = max(0, claim - 1) }
     }
 
-    /// Gives back an admission the ledger did not record, or a reservation not sent.
-    func giveBack() {
+    /// Gives back an admission the ledger did not record, or a reservation not sent; the cell's
+    /// claim grows back by the same one, since the attempt will be asked for again.
+    ///
+    /// - Parameter rank: The cell.
+    func giveBack(rank: Int) {
         available += 1
+        if let claim = claims[rank] { claims[rank] = claim + 1 }
         wake()
     }
 
@@ -101,10 +105,22 @@ actor ReservationQueue {
     }
 
     private func mayAdmit(_ rank: Int) -> Bool {
-        if available <= 0 { return true }
         var claimedAbove = 0
         for (other, claim) in claims where other < rank { claimedAbove += claim }
+        // Spent (as far as this run knows): only the top active cell goes on to hear the
+        // ledger's refusal; a lower one waits, since a higher cell's reservation may yet come
+        // back unsent and be its to use.
+        if available <= 0 { return claimedAbove == 0 }
         return available - claimedAbove >= 1
+    }
+
+    /// Records the ledger's refusal of an admission: nothing is available until
+    /// ``reset(available:)``, and the cell keeps its claim for when it asks again.
+    ///
+    /// - Parameter rank: The cell refused.
+    func refused(rank: Int) {
+        if let claim = claims[rank] { claims[rank] = claim + 1 }
+        exhausted()
     }
 
     /// Resumes the waiters that may go now, in rank order; the others wait on.

@@ -28,11 +28,12 @@ extension StateStore {
                 try connection.integer("SELECT requests FROM quota_month WHERE month = ?", [.text(month)]))
             let runUsed = Int(
                 try connection.integer("SELECT requests FROM quota_run WHERE run_id = ?", [.text(request.runID)]))
-            guard monthUsed + 1 <= request.monthlyLimit else {
-                return .refused(.month(month: month, limit: request.monthlyLimit, used: monthUsed))
-            }
+            // The run's own limit first: a run out of both must not wait for a new month.
             if let runLimit = request.runLimit, runUsed + 1 > runLimit {
                 return .refused(.run(limit: runLimit, used: runUsed))
+            }
+            guard monthUsed + 1 <= request.monthlyLimit else {
+                return .refused(.month(month: month, limit: request.monthlyLimit, used: monthUsed))
             }
             try connection.run(
                 "INSERT INTO ledger (month, sent_at, run_id, cell, attempt, owner) VALUES (?, ?, ?, ?, ?, ?)",

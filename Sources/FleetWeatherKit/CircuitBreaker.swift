@@ -69,6 +69,9 @@ public actor CircuitBreaker {
         return nil
     }
 
+    /// Whether a trial is out and every other request should wait for its verdict.
+    public var isDeciding: Bool { state == .halfOpen(trialRunning: true) }
+
     /// Whether no request may be sent any more.
     public var isOpen: Bool { reason != nil }
 

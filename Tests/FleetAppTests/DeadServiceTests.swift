@@ -83,8 +83,10 @@ struct DeadServiceTests {
         let result = await live.run(LiveRunTests.runArguments(server, out: "r", extra: ["--concurrency", "16"]))
         #expect(result.exitCode == 1, "\(result.stderr)")
         #expect(result.stderr.contains("timed out"), "\(result.stderr)")
+        // One request's 4 attempts, charged (each may have arrived); on a loaded machine a 0.3 s
+        // attempt can time out before the server has even read it, so the server may count fewer.
         let stats = try await server.stats()
-        #expect(stats.requests + stats.inFlight == 4, "one request's 4 attempts")
+        #expect((1...4).contains(stats.requests + stats.inFlight), "one request's attempts at most")
         #expect(try await live.quotaUsed() == 4)
     }
 

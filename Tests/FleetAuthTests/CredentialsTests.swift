@@ -33,10 +33,21 @@ struct CredentialsTests {
 
     /// The key text put in `WEATHERKIT_KEY_FILE` instead of its path (a common deployment
     /// mistake) is named as such, and nothing of it is repeated.
-    @Test(arguments: [false, true]) func keyTextInsteadOfAPathIsNamedNotEchoed(bodyOnly: Bool) throws {
+    /// The key as a deployment may paste it: whole, its body alone, quoted with literal `\n`
+    /// (an env file), or its body in quotes.
+    enum Pasted: CaseIterable { case whole, bodyOnly, quotedEscaped, quotedBody }
+
+    @Test(arguments: Pasted.allCases) func keyTextInsteadOfAPathIsNamedNotEchoed(_ pasted: Pasted) throws {
         let pem = try String(contentsOf: TestCredentials.privateKey, encoding: .utf8)
         let lines = pem.split(whereSeparator: \.isNewline).map(String.init)
-        let value = bodyOnly ? lines.filter { !$0.hasPrefix("-----") }.joined() : pem
+        let body = lines.filter { !$0.hasPrefix("-----") }
+        let value: String
+        switch pasted {
+        case .whole: value = pem
+        case .bodyOnly: value = body.joined()
+        case .quotedEscaped: value = "\"" + body.joined(separator: "\\n") + "\""
+        case .quotedBody: value = "'" + body.joined(separator: " ") + "'"
+        }
         let error = #expect(throws: AuthError.self) {
             try Credentials.fromEnvironment([
                 "WEATHERKIT_TEAM_ID": "ABCDE12345", "WEATHERKIT_SERVICE_ID": "com.example.wx",

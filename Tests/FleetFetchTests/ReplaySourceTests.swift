@@ -124,6 +124,20 @@ struct ReplaySourceTests {
         #expect(replay.problems.first?.contains("latitude") == true)
     }
 
+    @Test(
+        "a FIFO or a link to a device among the recordings is skipped with a reason, not read", .timeLimit(.minutes(1)))
+    func specialFilesAreSkipped() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try record(body(at: "JFK"), as: "a.json", in: directory)
+        #expect(mkfifo(directory.file("fifo.json").path, 0o600) == 0)
+        try FileManager.default.createSymbolicLink(
+            atPath: directory.file("zero.json").path, withDestinationPath: "/dev/zero")
+        let replay = try ReplaySource(directory: directory.url, grid: Grid())
+        #expect(replay.fileCount == 1)
+        #expect(replay.problems.filter { $0.contains("not a regular file; skipped") }.count == 2, "\(replay.problems)")
+    }
+
     @Test("files that are not .json are ignored")
     func otherFilesIgnored() throws {
         let directory = try TemporaryDirectory()

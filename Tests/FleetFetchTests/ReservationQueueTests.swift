@@ -40,4 +40,23 @@ struct ReservationQueueTests {
         await queue.admit(rank: 1)  // 20 − rank 0's claim of 10 leaves room
         #expect(await queue.available == 19)
     }
+
+    @Test(
+        "spent, a lower cell waits while a higher one is active: its unsent attempt may come back",
+        .timeLimit(.minutes(1)))
+    func spentBudgetKeepsOrder() async {
+        let queue = ReservationQueue(available: 1, attemptsPerRequest: 5)
+        await queue.enroll(rank: 0, parts: 1)
+        await queue.enroll(rank: 1, parts: 1)
+        await queue.admit(rank: 0)
+        let lower = Task { await queue.admit(rank: 1) }
+        try? await Task.sleep(for: .milliseconds(50))
+        // Rank 0's attempt was not sent (a refused connection): it comes back, for rank 0.
+        await queue.giveBack(rank: 0)
+        await queue.admit(rank: 0)
+        #expect(await queue.available == 0, "the lower cell must not have taken the unit rank 0 got back")
+        await queue.finish(rank: 0)
+        await lower.value  // now the top cell, it goes on to hear the ledger's refusal
+        #expect(await queue.available == -1)
+    }
 }

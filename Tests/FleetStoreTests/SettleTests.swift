@@ -130,6 +130,10 @@ struct SettleTests {
             try await store.tryReserve(LedgerRequest(runID: "s", cell: "b", monthlyLimit: 1))
                 == .refused(.month(month: "2026-12", limit: 1, used: 1)))
         #expect(try await store.remaining(for: LedgerRequest(runID: "s", cell: "", monthlyLimit: 5)) == 4)
+        // Out of both: the run's limit is named, so the run does not wait for a new month.
+        #expect(
+            try await store.tryReserve(LedgerRequest(runID: "r", cell: "c", monthlyLimit: 1, runLimit: 1))
+                == .refused(.run(limit: 1, used: 1)))
     }
 }
 
