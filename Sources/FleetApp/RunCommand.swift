@@ -70,13 +70,21 @@ struct RunCommand {
         var fetch = fetched
         fetch.noteUnknownConditionCodes()
         for warning in fetch.warnings.prefix(20) { environment.console.err("fleetwx: warning: \(warning)\n") }
-        if let failure = Self.nothingObtained(fetch, plan: plan, authFailure: authFailure) {
+        /// Records the run as ended with exit 1 and nothing published, before it throws.
+        func unpublishedRun() async {
             let counters = (try? JSONEncoder().encode(["requests": fetch.counters])).map {
                 String(decoding: $0, as: UTF8.self)
             }
             try? await store.finishRun(
                 id: runID, finishedAt: environment.now(), exitCode: 1, summaryJSON: counters ?? "{}", flights: [])
+        }
+        if let failure = Self.nothingObtained(fetch, plan: plan, authFailure: authFailure) {
+            await unpublishedRun()
             throw .fatal(failure.message, details: failure.details)
+        }
+        if interruption.publishTimeIsUp {
+            await unpublishedRun()
+            throw .fatal(Self.unpublished(interruption))
         }
         let briefings = Briefer(config: options.config, planner: planner).brief(schedule.flights, fetch: fetch)
         var exitCode = Self.exitCode(schedule: schedule, briefings: briefings, fetch: fetch)
@@ -96,7 +104,10 @@ struct RunCommand {
             attributionURL: Self.attributionURL(fetch),
             changes: previous.map { RunHistory.changes(briefings, previous: $0.flights, previousRunAt: $0.startedAt) })
         do {
-            try writer.write(model, to: out)
+            try writer.write(model, to: out) { interruption.publishTimeIsUp }
+        } catch .stopped {
+            await unpublishedRun()
+            throw .fatal(Self.unpublished(interruption))
         } catch {
             throw .fatal(error.description)
         }
@@ -192,6 +203,15 @@ struct RunCommand {
             && fetch.counters.skippedForQuota == 0
             && !fetch.outcomes.values.contains { $0.status == .interrupted || $0.status == .notFetchedQuota }
         return clean ? 0 : 2
+    }
+
+    /// Why a signalled run published nothing: its reports could not be finished in time.
+    static func unpublished(_ interruption: RunInterruption) -> String {
+        let name = interruption.signal == SIGINT ? "SIGINT" : "SIGTERM"
+        let grace = RunInterruption.publishGrace.components.seconds
+        return "stopped by \(name): the reports could not be finished within about \(grace + 1) s of it, so none "
+            + "was published (the previous one stays); what was fetched is cached, so a rerun sends only what is "
+            + "missing"
     }
 
     static func closingLine(_ summary: RunSummary, out: URL) -> String {

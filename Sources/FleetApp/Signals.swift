@@ -7,10 +7,22 @@ internal import Synchronization
 /// writing reports — never kills the process half-way: the fetch stops sending, the reports
 /// are still written and published whole, and the run exits 2 with what was done.
 final class RunInterruption: Sendable {
-    private let state = Mutex<(signal: Int32?, cancel: (@Sendable () -> Void)?)>((nil, nil))
+    private let state = Mutex<(signal: Int32?, at: ContinuousClock.Instant?, cancel: (@Sendable () -> Void)?)>(
+        (nil, nil, nil))
+
+    /// How long after a signal the run may go on briefing and writing its reports: a signal
+    /// must end the run within 2 s (issue 8), and a report that cannot be finished by then is
+    /// not published at all (the previous one stays; what was fetched is cached for a rerun).
+    static let publishGrace: Duration = .milliseconds(1500)
 
     /// The signal received, if any.
     var signal: Int32? { state.withLock { $0.signal } }
+
+    /// Whether a signal arrived more than ``publishGrace`` ago.
+    var publishTimeIsUp: Bool {
+        guard let at = state.withLock({ $0.at }) else { return false }
+        return ContinuousClock.now - at > Self.publishGrace
+    }
 
     /// Registers what to cancel when a signal arrives (runs at once if one already has).
     func onSignal(_ cancel: @escaping @Sendable () -> Void) {
@@ -31,7 +43,10 @@ final class RunInterruption: Sendable {
     func received(_ number: Int32) -> Bool {
         let (cancel, first) = state.withLock { state -> ((@Sendable () -> Void)?, Bool) in
             let first = state.signal == nil
-            if first { state.signal = number }
+            if first {
+                state.signal = number
+                state.at = ContinuousClock.now
+            }
             return (state.cancel, first)
         }
         cancel?()

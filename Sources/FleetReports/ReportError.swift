@@ -8,6 +8,9 @@ public enum ReportError: Error, Equatable, CustomStringConvertible {
     case templateInvalid(path: String, reason: String)
     /// A template could not be used to build a page.
     case page(String)
+    /// Writing was stopped (a signal, and the time to publish after it ran out); nothing was
+    /// published.
+    case stopped
     /// A report file or directory could not be written.
     case writeFailed(path: String, reason: String)
     /// A file name derived from data is not safe to write.
@@ -26,6 +29,7 @@ public enum ReportError: Error, Equatable, CustomStringConvertible {
         case .templateUnreadable(let path, let reason): "cannot read template \(path): \(reason)"
         case .templateInvalid(let path, let reason): "cannot use the template \(path): \(reason)"
         case .page(let reason): "cannot build a report page: \(reason)"
+        case .stopped: "writing the report was stopped before it was finished; nothing was published"
         case .writeFailed(let path, let reason): "cannot write \(path): \(reason)"
         case .unsafeFileName(let name): "refusing to write a report file with the unsafe name \(name)"
         case .notAReport(let path):

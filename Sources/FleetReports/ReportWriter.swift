@@ -34,8 +34,13 @@ public struct ReportWriter: Sendable {
     ///   - model: What to report.
     ///   - destination: The report directory (`--out`).
     ///   - updateLatest: Whether to repoint `latest` beside it.
+    ///   - shouldStop: Asked between files (and route pages); when it answers true, writing stops,
+    ///     the staging directory is removed and nothing is published (``ReportError/stopped``).
     /// - Throws: ``ReportError``.
-    public func write(_ model: ReportModel, to destination: URL, updateLatest: Bool = true) throws(ReportError) {
+    public func write(
+        _ model: ReportModel, to destination: URL, updateLatest: Bool = true,
+        shouldStop: @escaping @Sendable () -> Bool = { false }
+    ) throws(ReportError) {
         try ReportFiles.checkReplaceable(destination)
         let parent = destination.deletingLastPathComponent()
         let staging = parent.appendingPathComponent(".\(destination.lastPathComponent).staging-\(UUID().uuidString)")
@@ -44,8 +49,9 @@ public struct ReportWriter: Sendable {
         } catch {
             throw .writeFailed(path: staging.path, reason: error.localizedDescription)
         }
-        do {
-            try writeFiles(model, into: staging)
+        do throws(ReportError) {
+            try writeFiles(model, into: staging, shouldStop: shouldStop)
+            if shouldStop() { throw .stopped }
             try ReportFiles.publish(staging: staging, to: destination)
         } catch {
             try? FileManager.default.removeItem(at: staging)
@@ -59,8 +65,12 @@ public struct ReportWriter: Sendable {
     /// - Parameters:
     ///   - model: What to report.
     ///   - directory: An empty directory.
+    ///   - shouldStop: Asked before the index and each route page; true stops with
+    ///     ``ReportError/stopped``.
     /// - Throws: ``ReportError``.
-    public func writeFiles(_ model: ReportModel, into directory: URL) throws(ReportError) {
+    public func writeFiles(
+        _ model: ReportModel, into directory: URL, shouldStop: @escaping @Sendable () -> Bool = { false }
+    ) throws(ReportError) {
         let lines = model.briefings.map { FlightsCSV.line($0, attributionURL: model.attributionURL) }
         try ReportFiles.write("fleetwx report\n", to: directory.appendingPathComponent(ReportFiles.marker))
         try ReportFiles.write(FlightsCSV.render(lines: lines), to: directory.appendingPathComponent("flights.csv"))
@@ -71,6 +81,7 @@ public struct ReportWriter: Sendable {
         } catch {
             throw .writeFailed(path: directory.appendingPathComponent("run.json").path, reason: "\(error)")
         }
+        if shouldStop() { throw .stopped }
         do {
             try ReportFiles.write(
                 IndexPage.render(model, templates: templates), to: directory.appendingPathComponent("index.html"))
@@ -79,18 +90,25 @@ public struct ReportWriter: Sendable {
         } catch {
             throw .page("index.html: \(error)")
         }
-        try writeRoutes(model, csvLines: lines, into: directory.appendingPathComponent("routes"))
+        try writeRoutes(
+            model, csvLines: lines, into: directory.appendingPathComponent("routes"), shouldStop: shouldStop)
     }
 
     /// Route pages and CSVs, rendered on all cores (one libxml2 document per page); each
     /// route file reuses its flights' rows of `flights.csv` (`csvLines`, by briefing index).
-    private func writeRoutes(_ model: ReportModel, csvLines: [String], into directory: URL) throws(ReportError) {
+    private func writeRoutes(
+        _ model: ReportModel, csvLines: [String], into directory: URL, shouldStop: @escaping @Sendable () -> Bool
+    ) throws(ReportError) {
         let routes = Dictionary(grouping: model.briefings.indices) { model.briefings[$0].flight.route }
             .sorted { $0.key < $1.key }
         let failure = Mutex<ReportError?>(nil)
         let templates = self.templates
         DispatchQueue.concurrentPerform(iterations: routes.count) { index in
             let (name, indices) = routes[index]
+            if shouldStop() {
+                failure.withLock { if $0 == nil { $0 = .stopped } }
+                return
+            }
             let flights = indices.map { model.briefings[$0] }
             do {
                 guard ReportFiles.isSafeRouteName(name) else { throw ReportError.unsafeFileName(name) }
