@@ -78,7 +78,8 @@ def run_once(binary, schedule, out_root, index):
     new dated directory a day) never meets.
     """
     out = os.path.join(out_root, f"report-{index}")
-    state = os.path.join(WORK, "state.sqlite")
+    # One state file per binary: builds with different schema versions cannot share one.
+    state = os.path.join(WORK, f"state-{abs(hash(binary)) % 10**8}.sqlite")
     started = time.monotonic()
     process = subprocess.Popen(
         [binary, "run", schedule, "--replay", os.path.join(WORK, "weather"), "--out", out, "--state", state,

@@ -95,16 +95,17 @@ def fetching(binary, work, runs):
                          f"{arrival:%Y-%m-%dT%H:%M:%SZ}\n")
     results = []
     try:
+        def in_flight():
+            return json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/__stats")).get("inFlight", 0)
+
         for index in range(runs):
+            before = in_flight()  # earlier runs' requests are still held by the server
             process = subprocess.Popen(
                 [binary, "run", schedule, "--endpoint", f"http://127.0.0.1:{port}", "--out",
                  os.path.join(work, f"fetch-{index}"), "--state", os.path.join(work, f"fetch-{index}.sqlite")],
                 cwd=ROOT, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             deadline = time.monotonic() + 30
-            while time.monotonic() < deadline:
-                stats = json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/__stats"))
-                if stats.get("inFlight", 0) >= 1:
-                    break
+            while time.monotonic() < deadline and in_flight() <= before:
                 time.sleep(0.01)
             sent = time.monotonic()
             process.send_signal(signal.SIGTERM)
