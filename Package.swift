@@ -44,7 +44,7 @@ let package = Package(
         // Weather for each flight: hours, hazards, category, alerts, risk.
         .target(name: "FleetBriefing", dependencies: ["FleetSchedule", "FleetPlan", "FleetWeatherKit", "FleetFetch"]),
         // libxml2 DOM builder. Must NOT import Foundation: Debian's ICU-enabled libxml2 and
-        // Foundation's _FoundationICU clash in one Swift module (docs/swift-style.md §3.2).
+        // Foundation's _FoundationICU clash in one Swift module (docs/swift-on-linux.md).
         .target(name: "FleetHTML", dependencies: ["CLibXML2"]),
         // HTML, CSV and run.json reports, staged and published atomically.
         .target(

@@ -3,7 +3,7 @@ public import Foundation
 /// Every threshold the briefing rules use, with defaults, overridable from a JSON file
 /// (`--config FILE`). Units are the ones dispatchers read: knots, metres, °C.
 ///
-/// Defaults follow `docs/field-notes.md` §4: gust reporting practice (spread ≥ 10–15 kt),
+/// Defaults follow `docs/briefing-thresholds.md`: gust reporting practice (spread ≥ 10–15 kt),
 /// AWC flight-category visibilities, the +10 °C icing rule of thumb with visible moisture.
 public struct BriefingConfig: Sendable, Equatable, Codable {
     /// Sustained wind that makes an end amber.

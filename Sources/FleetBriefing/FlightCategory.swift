@@ -2,7 +2,7 @@
 ///
 /// WeatherKit has no cloud ceiling, so the real category (the worse of the ceiling and
 /// visibility categories) cannot be known; reports label this one as estimated.
-/// Thresholds are the AWC's in statute miles (`docs/field-notes.md` §4.1).
+/// Thresholds are the AWC's in statute miles (`docs/briefing-thresholds.md`).
 public enum FlightCategory: String, Sendable, Codable, CaseIterable {
     case vfr = "VFR"
     case mvfr = "MVFR"

@@ -2,7 +2,7 @@ internal import Foundation
 
 /// Maps a WeatherKit HTTP answer to success or a ``WeatherKitError`` case.
 ///
-/// The rules follow what the service is known to do (docs/weatherkit-rest-api.md §4): empty
+/// The rules follow what the service is known to do (docs/weatherkit-service.md): empty
 /// 404/400 bodies are spurious and pass on retry; 401 carries `{"reason": …}`; over-quota is
 /// an auth error, not a 429.
 enum ResponseClassifier {
