@@ -30,13 +30,13 @@ struct ReservationQueueTests {
         #expect(await queue.available == 0)
     }
 
-    @Test("with nothing left, every cell is admitted at once so that the ledger refuses it", .timeLimit(.minutes(1)))
-    func spentBudgetAdmits() async {
+    @Test("with nothing left, the top active cell is admitted at once so that the ledger refuses it", .timeLimit(.minutes(1)))
+    func spentBudgetAdmitsTheTop() async {
         let queue = ReservationQueue(available: 0, attemptsPerRequest: 5)
         for rank in 0..<3 { await queue.enroll(rank: rank, parts: 2) }
-        await queue.admit(rank: 2)
-        await queue.exhausted()
-        await queue.reset(available: 20)
+        await queue.admit(rank: 0)
+        await queue.refused(rank: 0)  // the claim stays whole: 10
+        await queue.reset(available: 20)  // a new month
         await queue.admit(rank: 1)  // 20 − rank 0's claim of 10 leaves room
         #expect(await queue.available == 19)
     }
