@@ -30,7 +30,9 @@ struct ReservationQueueTests {
         #expect(await queue.available == 0)
     }
 
-    @Test("with nothing left, the top active cell is admitted at once so that the ledger refuses it", .timeLimit(.minutes(1)))
+    @Test(
+        "with nothing left, the top active cell is admitted at once so that the ledger refuses it",
+        .timeLimit(.minutes(1)))
     func spentBudgetAdmitsTheTop() async {
         let queue = ReservationQueue(available: 0, attemptsPerRequest: 5)
         for rank in 0..<3 { await queue.enroll(rank: rank, parts: 2) }
