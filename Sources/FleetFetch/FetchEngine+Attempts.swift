@@ -74,8 +74,7 @@ extension FetchEngine {
             // Cleared while requests flowed, but a lone trial started while this one waited for
             // its reservation (a 401 or a dead service elsewhere): wait for its verdict first.
             if !trial, await breaker.isDeciding {
-                try? await store.complete(reservation, outcome: .notSent, httpStatus: nil)
-                await lane.queue.giveBack(rank: lane.rank)
+                await giveBack(reservation, httpStatus: nil, lane: lane)
                 continue
             }
             lane.tally.countSent(retry: attempt > 1)
@@ -91,14 +90,12 @@ extension FetchEngine {
                 // Only attempts that may have reached the service are charged: a refused
                 // connection, a token that could not be minted or a cancellation before
                 // sending gives the reservation back.
-                let reached = error.mayHaveReachedService
-                try? await store.complete(
-                    reservation, outcome: reached ? .failed : .notSent, httpStatus: answer.httpStatus)
-                if reached {
+                if error.mayHaveReachedService {
+                    await finish(reservation, as: .failed, httpStatus: answer.httpStatus, lane: lane)
                     wasSent = true
                 } else {
                     lane.tally.uncountSent(retry: attempt > 1)
-                    await lane.queue.giveBack(rank: lane.rank)
+                    await giveBack(reservation, httpStatus: answer.httpStatus, lane: lane)
                 }
                 switch await next(after: error, attempt: attempt, trial: &trial, generation: generation) {
                 case .retry:
@@ -120,9 +117,24 @@ extension FetchEngine {
             stop = .interrupted
         }
         guard let stop else { return nil }
-        try? await store.complete(reservation, outcome: .notSent, httpStatus: nil)
-        await lane.queue.giveBack(rank: lane.rank)
+        await giveBack(reservation, httpStatus: nil, lane: lane)
         return stop
+    }
+
+    /// Gives a reservation whose request did not go out back to the month, the run and the queue.
+    private func giveBack(_ reservation: Reservation, httpStatus: Int?, lane: Lane) async {
+        await finish(reservation, as: .notSent, httpStatus: httpStatus, lane: lane)
+        await lane.queue.giveBack(rank: lane.rank)
+    }
+
+    /// Records how a reservation ended; a ledger that cannot record it is reported, not ignored
+    /// (the row stays pending and counts, which errs on the safe side).
+    private func finish(_ reservation: Reservation, as outcome: LedgerOutcome, httpStatus: Int?, lane: Lane) async {
+        do {
+            try await store.complete(reservation, outcome: outcome, httpStatus: httpStatus)
+        } catch {
+            lane.tally.warn("the quota ledger could not record a request's end (\(error.description))")
+        }
     }
 
     /// Records a success and caches its body in one transaction; if that fails, the success is
@@ -135,7 +147,7 @@ extension FetchEngine {
             try await store.complete(reservation, outcome: .succeeded, httpStatus: status ?? 200, caching: entries)
         } catch {
             lane.tally.warn("cell \(request.cell.text): could not cache the response (\(error.description))")
-            try? await store.complete(reservation, outcome: .succeeded, httpStatus: status ?? 200)
+            await finish(reservation, as: .succeeded, httpStatus: status ?? 200, lane: lane)
         }
     }
 
@@ -195,6 +207,8 @@ extension FetchEngine {
     /// the next month instead of stopping.
     static let monthTurnPatience: Double = 300
 
+    /// What the budgets allow now. A ledger that cannot be read gives 0: the top cell then goes
+    /// on to the ledger itself, whose error it reports as its failure.
     func budgetLeftNow() async -> Int {
         let request = LedgerRequest(
             runID: configuration.runID, cell: "", monthlyLimit: configuration.monthlyQuota,

@@ -130,21 +130,16 @@ public struct FetchEngine: Sendable {
         }
         var warnings = prepared.warnings + tally.warnings
         if let stop = tally.quotaStop {
-            warnings.insert(Self.quotaStopWarning(stop, outcomes: outcomes, sent: tally.counters.sent), at: 0)
+            let counters = tally.counters
+            warnings.insert(
+                Self.quotaStopWarning(stop, cellsLeft: tally.cellsLeftForQuota, sent: counters.sent), at: 0)
         }
         return FetchReport(outcomes: outcomes, counters: tally.counters, warnings: warnings)
     }
 
     /// Says which budget stopped the run and how many cells it left without fresh weather.
-    static func quotaStopWarning(_ stop: QuotaLimit, outcomes: [String: CellOutcome], sent: Int) -> String {
-        let unfetched = outcomes.values.filter { outcome in
-            if outcome.status == .notFetchedQuota { return true }
-            if case .stale(_, let reason) = outcome.status {
-                return reason.hasSuffix(CellStatus.notFetchedQuota.reason ?? "")
-            }
-            return false
-        }.count
-        let cells = "\(unfetched) cell(s) left unfetched"
+    static func quotaStopWarning(_ stop: QuotaLimit, cellsLeft: Int, sent: Int) -> String {
+        let cells = "\(cellsLeft) cell(s) left unfetched"
         switch stop {
         case .run(let limit, _):
             return "--max-requests \(limit) stopped the run after \(sent) request(s) sent: \(cells) "
@@ -182,6 +177,7 @@ public struct FetchEngine: Sendable {
                 fetchedBodies[request.part] = result.body
                 fetchedSets.formUnion(request.dataSets)
             case .failure(let reason):
+                if reason == .quota { tally.countCellLeftForQuota() }
                 failure = failure ?? reason
                 if reason.stopsRun { break requests }
             }

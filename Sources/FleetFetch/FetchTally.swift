@@ -10,6 +10,7 @@ final class FetchTally: Sendable {
     private struct State {
         var counters = FetchCounters()
         var quotaStop: QuotaLimit?
+        var cellsLeftForQuota = 0
         var warnings: [String] = []
         var bodyWarnings = 0
         var bodyWarningsLeftOut = 0
@@ -58,6 +59,9 @@ final class FetchTally: Sendable {
     func countFailed() { state.withLock { $0.counters.failed += 1 } }
     func countSkipped() { state.withLock { $0.counters.skippedForQuota += 1 } }
     func countCacheHit() { state.withLock { $0.counters.cacheHits += 1 } }
+    /// Counts a cell that a budget left without some of its requests (for the stop's warning).
+    func countCellLeftForQuota() { state.withLock { $0.cellsLeftForQuota += 1 } }
+    var cellsLeftForQuota: Int { state.withLock { $0.cellsLeftForQuota } }
     /// Stops the run's sending; the first budget to refuse is the one reported.
     func stopForQuota(_ limit: QuotaLimit) { state.withLock { $0.quotaStop = $0.quotaStop ?? limit } }
     func warn(_ message: String) { state.withLock { $0.warnings.append(message) } }
