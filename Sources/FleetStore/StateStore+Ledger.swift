@@ -24,10 +24,8 @@ extension StateStore {
         try connection.execute("PRAGMA synchronous = FULL")
         defer { try? connection.execute("PRAGMA synchronous = NORMAL") }
         return try connection.transaction { () throws(StoreError) -> ReservationResult in
-            let monthUsed = Int(
-                try connection.integer("SELECT requests FROM quota_month WHERE month = ?", [.text(month)]))
-            let runUsed = Int(
-                try connection.integer("SELECT requests FROM quota_run WHERE run_id = ?", [.text(request.runID)]))
+            let monthUsed = try usage(month: month)
+            let runUsed = try runUsage(runID: request.runID)
             // The run's own limit first: a run out of both must not wait for a new month.
             if let runLimit = request.runLimit, runUsed + 1 > runLimit {
                 return .refused(.run(limit: runLimit, used: runUsed))
@@ -63,15 +61,14 @@ extension StateStore {
     /// - Returns: The smaller of the two remainders, never below zero.
     /// - Throws: ``StoreError`` from SQLite.
     public func remaining(for request: LedgerRequest) throws(StoreError) -> Int {
-        let month = UTCCalendar.month(of: now())
-        let monthUsed = Int(try connection.integer("SELECT requests FROM quota_month WHERE month = ?", [.text(month)]))
-        var left = request.monthlyLimit - monthUsed
-        if let runLimit = request.runLimit {
-            let runUsed = Int(
-                try connection.integer("SELECT requests FROM quota_run WHERE run_id = ?", [.text(request.runID)]))
-            left = min(left, runLimit - runUsed)
-        }
+        var left = request.monthlyLimit - (try usage(month: currentMonth()))
+        if let runLimit = request.runLimit { left = min(left, runLimit - (try runUsage(runID: request.runID))) }
         return max(0, left)
+    }
+
+    /// Requests counted for a run (every outcome but `notSent`).
+    private func runUsage(runID: String) throws(StoreError) -> Int {
+        Int(try connection.integer("SELECT requests FROM quota_run WHERE run_id = ?", [.text(runID)]))
     }
 
     /// Records how a reserved request ended, and caches what it brought in the same transaction,
