@@ -36,7 +36,7 @@ enum Inputs {
         do {
             return try reader.read(url: url) { interruption?.signal != nil }
         } catch .interrupted(let path) {
-            let name = interruption?.signal == SIGINT ? "SIGINT" : "SIGTERM"
+            let name = interruption?.signalName ?? "a signal"
             throw .fatal(
                 "stopped by \(name) while reading the schedule \(path): nothing was fetched and no report was "
                     + "published (the previous one stays)")

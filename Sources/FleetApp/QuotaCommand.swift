@@ -128,7 +128,8 @@ enum JSONText {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
-            return String(decoding: try encoder.encode(value), as: UTF8.self).escapingJSONControls + "\n"
+            // Printed through ConsoleText.json, which escapes the controls JSONEncoder leaves raw.
+            return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
         } catch {
             throw .fatal("cannot encode output: \(error)")
         }

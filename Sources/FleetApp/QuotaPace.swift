@@ -27,12 +27,16 @@ struct QuotaPace: Encodable, Equatable {
         self.dailyPace = remaining / daysLeft
     }
 
+    /// What is left per day, not rounded: with fewer calls left than days, the whole-call
+    /// ``dailyPace`` is 0, and a one-call run is still within the pace.
+    var exactDailyPace: Double { Double(remaining) / Double(daysLeft) }
+
     /// A warning when `calls` would spend more than the daily pace, else `nil`.
     func warning(for calls: Int, what: String) -> String? {
         if calls > remaining {
             return "\(what) needs \(calls) calls but only \(remaining) are left this month (\(month))"
         }
-        if calls > dailyPace {
+        if Double(calls) > exactDailyPace.rounded(.up) {
             return "\(what) needs \(calls) calls, more than the daily pace of \(dailyPace) "
                 + "(\(remaining) left over \(daysLeft) day(s))"
         }

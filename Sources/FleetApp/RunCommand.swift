@@ -21,7 +21,7 @@ struct RunCommand {
         // seconds for a very large schedule); a second one ends the process at once, publishing
         // nothing: the previous report stays, and the ledger is safe at any instant.
         let trap = SignalTrap { number in
-            let name = number == SIGINT ? "SIGINT" : "SIGTERM"
+            let name = RunInterruption.name(of: number)
             guard interruption.received(number) else {
                 console.err(
                     "fleetwx: second \(name): exiting now; nothing more is published (the previous report stays)\n")
@@ -207,7 +207,7 @@ struct RunCommand {
 
     /// Why a signalled run published nothing: its reports could not be finished in time.
     static func unpublished(_ interruption: RunInterruption) -> String {
-        let name = interruption.signal == SIGINT ? "SIGINT" : "SIGTERM"
+        let name = interruption.signalName
         let grace = RunInterruption.publishGrace.components.seconds
         return "stopped by \(name): the reports could not be finished within about \(grace + 1) s of it, so none "
             + "was published (the previous one stays); what was fetched is cached, so a rerun sends only what is "

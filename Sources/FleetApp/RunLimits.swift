@@ -90,10 +90,8 @@ struct PaceCheck: Encodable, Equatable {
 
     init(requests: Int, maxRequests: Int?, pace: QuotaPace, allowed: Bool) {
         self.requests = maxRequests.map { min($0, requests) } ?? requests
-        // From the exact pace, not the whole-call one: with fewer calls left than days, the
-        // whole-call pace is 0 and would refuse even a one-request run.
-        let exact = Double(Self.factor * pace.remaining) / Double(max(1, pace.daysLeft))
-        self.limit = pace.remaining == 0 ? 0 : max(1, Int(exact.rounded(.down)))
+        // From the exact pace: the whole-call one is 0 with fewer calls left than days.
+        self.limit = pace.remaining == 0 ? 0 : max(1, Int((Double(Self.factor) * pace.exactDailyPace).rounded(.down)))
         self.overBy = max(0, self.requests - limit)
         self.allowed = allowed
         self.pace = pace

@@ -18,6 +18,12 @@ final class RunInterruption: Sendable {
     /// The signal received, if any.
     var signal: Int32? { state.withLock { $0.signal } }
 
+    /// "SIGINT" or "SIGTERM", for messages.
+    static func name(of number: Int32?) -> String { number == SIGINT ? "SIGINT" : "SIGTERM" }
+
+    /// The name of the signal received, for messages.
+    var signalName: String { Self.name(of: signal) }
+
     /// Whether a signal arrived more than ``publishGrace`` ago.
     var publishTimeIsUp: Bool {
         guard let at = state.withLock({ $0.at }) else { return false }

@@ -74,7 +74,7 @@ public struct ReplaySource: Sendable {
 
     /// The largest recording read: far above a 10-day hourly body (about 250 KB), like the live
     /// transport's cap.
-    static let maximumRecordingBytes = 16 * 1024 * 1024
+    static let maximumRecordingBytes = URLSessionTransport.defaultMaximumResponseBytes
 
     /// Why a file in the recording folder is not read, or `nil` to read it.
     private static func refusal(of file: URL) -> String? {

@@ -13,11 +13,11 @@ public final class HTMLDocument {
     let doc: htmlDocPtr
     /// The template's name, for error messages.
     public let name: String
-    /// Slot name → its first element, found in one walk of the template on the first lookup:
-    /// pages look slots up after filling others (the index's 10,000-row table among them),
+    /// Slot name → its first element, found in the one walk of the template that also refuses
+    /// nested slots: pages look slots up after filling others (the index's 10,000-row table among them),
     /// and a search per lookup would walk that content each time. Generated content never
     /// carries `data-slot`, so the index stays right.
-    private var slotIndex: [String: xmlNodePtr]?
+    private let slotIndex: [String: xmlNodePtr]
 
     /// Parses a template.
     ///
@@ -39,26 +39,35 @@ public final class HTMLDocument {
             if let parsed { xmlFreeDoc(parsed) }
             throw .unparsableTemplate(name: name)
         }
-        if let (outer, inner) = Self.nestedSlot(under: root, outer: nil) {
+        var index: [String: xmlNodePtr] = [:]
+        if let (outer, inner) = Self.indexSlots(under: root, outer: nil, into: &index) {
             xmlFreeDoc(parsed)
             throw .nestedSlot(template: name, outer: outer, inner: inner)
         }
         doc = parsed
         self.name = name
+        slotIndex = index
     }
 
-    /// The first `data-slot` element found inside another one, as (outer, inner) slot names.
-    private static func nestedSlot(under node: xmlNodePtr, outer: String?) -> (String, String)? {
+    /// Indexes every `data-slot` element by name (the first of each name, in document order) in
+    /// one walk of the template, which also finds a slot nested inside another (filling the
+    /// outer one would free the inner): that one is returned as (outer, inner) slot names.
+    private static func indexSlots(
+        under node: xmlNodePtr, outer: String?, into index: inout [String: xmlNodePtr]
+    ) -> (String, String)? {
         var enclosing = outer
         if let value = xmlGetProp(node, "data-slot") {
             defer { clibxml2_free(value) }
             let slot = String(cString: value)
             if let outer { return (outer, slot) }
+            if index[slot] == nil { index[slot] = node }
             enclosing = slot
         }
         var child = node.pointee.children
         while let current = child {
-            if current.pointee.type == XML_ELEMENT_NODE, let found = nestedSlot(under: current, outer: enclosing) {
+            if current.pointee.type == XML_ELEMENT_NODE,
+                let found = indexSlots(under: current, outer: enclosing, into: &index)
+            {
                 return found
             }
             child = current.pointee.next
@@ -81,18 +90,8 @@ public final class HTMLDocument {
     /// - Returns: The element.
     /// - Throws: ``HTMLError/missingSlot(template:slot:)`` when the template lacks it.
     public func slot(_ slot: String) throws(HTMLError) -> HTMLNode {
-        let index = slotIndex ?? buildSlotIndex()
-        guard let found = index[slot] else { throw .missingSlot(template: name, slot: slot) }
+        guard let found = slotIndex[slot] else { throw .missingSlot(template: name, slot: slot) }
         return HTMLNode(found, document: self)
-    }
-
-    private func buildSlotIndex() -> [String: xmlNodePtr] {
-        var index: [String: xmlNodePtr] = [:]
-        for element in root?.all(where: { $0.attribute("data-slot") != nil }) ?? [] {
-            if let slot = element.attribute("data-slot"), index[slot] == nil { index[slot] = element.node }
-        }
-        slotIndex = index
-        return index
     }
 
     /// Serialises the document as HTML.

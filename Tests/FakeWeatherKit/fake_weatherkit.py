@@ -60,33 +60,6 @@ def single_values(query):
     return {key: values[-1] for key, values in query.items()}
 
 
-class BadRequest(Exception):
-    """A parameter the real service would reject with 400."""
-
-
-def parse_time(name, text):
-    try:
-        moment = datetime.fromisoformat(text)
-    except ValueError as error:
-        raise BadRequest(f"{name} is not an ISO 8601 date-time: {text!r}") from error
-    if moment.tzinfo is None:
-        raise BadRequest(f"{name} has no time zone designator: {text!r}")
-    return moment.astimezone(timezone.utc)
-
-
-def parse_coordinate(name, text, limit):
-    if not PLAIN_DECIMAL.match(text):
-        raise BadRequest(f"{name} must be a plain decimal number: {text!r}")
-    value = float(text)
-    if not -limit <= value <= limit:
-        raise BadRequest(f"{name} {value} is out of range -{limit}...{limit}")
-    return value
-
-
-def single_values(query):
-    return {key: values[-1] for key, values in query.items()}
-
-
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     server_version = "FakeWeatherKit/1"
