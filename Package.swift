@@ -21,8 +21,10 @@ let package = Package(
         // imported by FleetApp: a C module there would meet CLibXML2's ICU beside Foundation's.
         .systemLibrary(name: "CProcess"),
 
+        // Opening files named from outside only when they are regular files (no FIFO, no device).
+        .target(name: "FleetFiles"),
         // RFC 4180 reading (streaming, line numbers, raw text) and writing (formula-safe).
-        .target(name: "FleetCSV"),
+        .target(name: "FleetCSV", dependencies: ["FleetFiles"]),
         // Airport directory: the airportsdata CSV shipped as a resource, with its licence.
         .target(
             name: "FleetAirports",
@@ -32,7 +34,7 @@ let package = Package(
         // Schedule CSV reader: streaming RFC 4180, header aliases, local times, rejects.
         .target(name: "FleetSchedule", dependencies: ["FleetAirports", "FleetCSV"]),
         // ES256 developer tokens (OpenSSL libcrypto); keeping the key out of core dumps.
-        .target(name: "FleetAuth", dependencies: ["CCrypto", "CProcess"]),
+        .target(name: "FleetAuth", dependencies: ["CCrypto", "CProcess", "FleetFiles"]),
         // WeatherKit REST models, request building, HTTP client, replay and recording.
         .target(name: "FleetWeatherKit", dependencies: ["FleetAuth"]),
         // Cells, windows and the requests a run needs.
@@ -40,7 +42,7 @@ let package = Package(
         // SQLite state: cache, quota ledger, run history.
         .target(name: "FleetStore", dependencies: ["CSQLite"]),
         // Fetch engine: cache reuse, quota reservations, bounded concurrency, retries.
-        .target(name: "FleetFetch", dependencies: ["FleetPlan", "FleetWeatherKit", "FleetStore"]),
+        .target(name: "FleetFetch", dependencies: ["FleetPlan", "FleetWeatherKit", "FleetStore", "FleetFiles"]),
         // Weather for each flight: hours, hazards, category, alerts, risk.
         .target(name: "FleetBriefing", dependencies: ["FleetSchedule", "FleetPlan", "FleetWeatherKit", "FleetFetch"]),
         // libxml2 DOM builder. Must NOT import Foundation: Debian's ICU-enabled libxml2 and

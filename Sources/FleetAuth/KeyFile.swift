@@ -1,3 +1,4 @@
+internal import FleetFiles
 internal import Foundation
 
 #if canImport(Glibc)
@@ -20,15 +21,18 @@ enum KeyFile {
     /// - Throws: ``AuthError/keyFileHoldsKeyText`` or ``AuthError/keyFileUnreadable(path:reason:)``.
     static func read(path: String) throws(AuthError) -> [UInt8] {
         if KeyPath.looksLikeKeyText(path) { throw .keyFileHoldsKeyText }
-        var info = stat()
-        guard stat(path, &info) == 0 else { throw .keyFileUnreadable(path: path, reason: reason(errno)) }
-        try check(info, path: path)
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .keyFileUnreadable(path: path, reason: reason(errno)) }
+        let opened: RegularFile.Opened
+        do {
+            opened = try RegularFile.open(path)
+        } catch {
+            throw .keyFileUnreadable(path: path, reason: reason(error))
+        }
+        let descriptor = opened.descriptor
         defer { close(descriptor) }
-        // The path could have been replaced between stat and open: judge what was opened.
-        guard fstat(descriptor, &info) == 0 else { throw .keyFileUnreadable(path: path, reason: reason(errno)) }
-        try check(info, path: path)
+        guard opened.size <= maximumSize else {
+            throw .keyFileUnreadable(path: path, reason: tooLarge("\(opened.size) bytes"))
+        }
+        guard opened.size > 0 else { throw .keyFileUnreadable(path: path, reason: "the file is empty") }
         var bytes = [UInt8](repeating: 0, count: maximumSize + 1)
         var count = 0
         while count < bytes.count {
@@ -37,7 +41,7 @@ enum KeyFile {
             }
             if got < 0 && errno == EINTR { continue }
             guard got >= 0 else {
-                let failure = reason(errno)
+                let failure = reason(.cannotOpen(errno: errno))
                 wipe(&bytes)
                 throw .keyFileUnreadable(path: path, reason: "read failed (\(failure))")
             }
@@ -54,33 +58,16 @@ enum KeyFile {
         return result
     }
 
-    /// Refuses anything but a regular file of a key's size.
-    private static func check(_ info: stat, path: String) throws(AuthError) {
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw .keyFileUnreadable(path: path, reason: "it is a directory")
-        case S_IFIFO: throw .keyFileUnreadable(path: path, reason: "it is not a regular file (a FIFO)")
-        case S_IFCHR: throw .keyFileUnreadable(path: path, reason: "it is not a regular file (a character device)")
-        case S_IFBLK: throw .keyFileUnreadable(path: path, reason: "it is not a regular file (a block device)")
-        case S_IFSOCK: throw .keyFileUnreadable(path: path, reason: "it is not a regular file (a socket)")
-        default: throw .keyFileUnreadable(path: path, reason: "it is not a regular file")
-        }
-        guard info.st_size <= maximumSize else {
-            throw .keyFileUnreadable(path: path, reason: tooLarge("\(info.st_size) bytes"))
-        }
-        guard info.st_size > 0 else { throw .keyFileUnreadable(path: path, reason: "the file is empty") }
-    }
-
     private static func tooLarge(_ size: String) -> String {
         "it is \(size), larger than any key file (at most \(maximumSize / 1024) KiB)"
     }
 
-    /// The usual reasons in plain words, else the system's.
-    private static func reason(_ code: Int32) -> String {
-        switch code {
-        case ENOENT, ENOTDIR: "no such file"
-        case EACCES, EPERM: "permission denied for this user"
-        default: String(cString: strerror(code))
+    /// Why the file cannot be read, in the words of key-file messages.
+    private static func reason(_ error: RegularFileError) -> String {
+        switch error {
+        case .notRegular(let kind) where kind == "a directory": "it is a directory"
+        case .cannotOpen where error.isDenied: "permission denied for this user"
+        default: error.description
         }
     }
 

@@ -1,8 +1,5 @@
+internal import FleetFiles
 public import Foundation
-
-#if canImport(Glibc)
-    internal import Glibc
-#endif
 
 /// Where the reader gets its bytes from, a chunk at a time.
 ///
@@ -36,20 +33,13 @@ public struct FileByteSource: ByteSource {
     /// - Throws: ``ByteSourceError/cannotOpen(reason:)`` (missing, no permission, not a
     ///   regular file).
     public init(url: URL, chunkSize: Int = 64 * 1024) throws(ByteSourceError) {
-        var info = stat()
-        guard stat(url.path, &info) == 0 else { throw .cannotOpen(reason: Self.reason(errno)) }
-        if let kind = FileKind.nonRegular(info.st_mode) {
-            throw .cannotOpen(reason: FileKind.refusal(kind))
+        let opened: RegularFile.Opened
+        do {
+            opened = try RegularFile.open(url.path)
+        } catch {
+            throw .cannotOpen(reason: error.description)
         }
-        let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .cannotOpen(reason: Self.reason(errno)) }
-        guard fstat(descriptor, &info) == 0, FileKind.nonRegular(info.st_mode) == nil else {
-            close(descriptor)
-            throw .cannotOpen(reason: "it is not a regular file")
-        }
-        // Reads of a regular file never block; the flag only kept open(2) from waiting.
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-        self.handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        self.handle = FileHandle(fileDescriptor: opened.descriptor, closeOnDealloc: true)
         self.chunkSize = max(1, chunkSize)
     }
 
@@ -61,36 +51,6 @@ public struct FileByteSource: ByteSource {
             return nil
         }
         return [UInt8](data)
-    }
-
-    /// The usual reasons in plain words, else the system's.
-    private static func reason(_ code: Int32) -> String {
-        switch code {
-        case ENOENT, ENOTDIR: "no such file"
-        case EACCES, EPERM: "permission denied"
-        default: String(cString: strerror(code))
-        }
-    }
-}
-
-/// Names the kinds of file that are not regular files, for messages.
-enum FileKind {
-    /// `nil` for a regular file, else what it is ("a FIFO", "a directory", …).
-    static func nonRegular(_ mode: mode_t) -> String? {
-        switch mode & S_IFMT {
-        case S_IFREG: nil
-        case S_IFDIR: "a directory"
-        case S_IFIFO: "a FIFO"
-        case S_IFCHR: "a character device"
-        case S_IFBLK: "a block device"
-        case S_IFSOCK: "a socket"
-        default: "not a plain file"
-        }
-    }
-
-    /// Why a file of that kind is not read.
-    static func refusal(_ kind: String) -> String {
-        kind == "a directory" ? "it is a directory, not a regular file" : "it is not a regular file (\(kind))"
     }
 }
 

@@ -1,3 +1,4 @@
+internal import FleetFiles
 public import FleetPlan
 internal import FleetWeatherKit
 public import Foundation
@@ -38,17 +39,11 @@ public struct ReplaySource: Sendable {
         var count = 0
         for name in names.sorted() where name.hasSuffix(".json") {
             let file = directory.appendingPathComponent(name)
-            // A FIFO would block the run and a device (or a link to one) would be read without
-            // end: only regular files of a body's size are read.
-            if let refusal = Self.refusal(of: file) {
-                problems.append("\(name): \(refusal); skipped")
-                continue
-            }
             let data: Data
-            do {
-                data = try Data(contentsOf: file)
-            } catch {
-                problems.append("\(name): cannot be read (\(error.localizedDescription))")
+            switch Self.read(file) {
+            case .bytes(let bytes): data = bytes
+            case .problem(let problem):
+                problems.append("\(name): \(problem)")
                 continue
             }
             let decoded: DecodedBody
@@ -72,20 +67,36 @@ public struct ReplaySource: Sendable {
         self.fileCount = count
     }
 
-    /// The largest recording read: far above a 10-day hourly body (about 250 KB), like the live
-    /// transport's cap.
+    /// The largest recording read: the live transport's cap, far above a 10-day hourly body
+    /// (about 250 KB).
     static let maximumRecordingBytes = URLSessionTransport.defaultMaximumResponseBytes
 
-    /// Why a file in the recording folder is not read, or `nil` to read it.
-    private static func refusal(of file: URL) -> String? {
-        let target = file.resolvingSymlinksInPath().path
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: target) else {
-            return nil  // reading it reports why
+    /// A recording file's bytes, or why it is not used (a problem of the run, not an error).
+    private enum RecordingFile {
+        case bytes(Data)
+        case problem(String)
+    }
+
+    /// A recording's bytes. A FIFO would block the run and a device (or a link to one) would be
+    /// read without end, so only a regular file of a body's size is read.
+    private static func read(_ file: URL) -> RecordingFile {
+        let opened: RegularFile.Opened
+        do {
+            opened = try RegularFile.open(file.path)
+        } catch .notRegular {
+            return .problem("not a regular file; skipped")
+        } catch {
+            return .problem("cannot be read (\(error.description))")
         }
-        guard attributes[.type] as? FileAttributeType == .typeRegular else { return "not a regular file" }
-        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-        if size > maximumRecordingBytes { return "\(size) bytes, over the \(maximumRecordingBytes)-byte limit" }
-        return nil
+        let handle = FileHandle(fileDescriptor: opened.descriptor, closeOnDealloc: true)
+        guard opened.size <= maximumRecordingBytes else {
+            return .problem("\(opened.size) bytes, over the \(maximumRecordingBytes)-byte limit; skipped")
+        }
+        do {
+            return .bytes(try handle.readToEnd() ?? Data())
+        } catch {
+            return .problem("cannot be read (\(error.localizedDescription))")
+        }
     }
 
     /// Why a body could not be decoded, without the live client's "temporary failure" framing

@@ -1,0 +1,88 @@
+#if canImport(Glibc)
+    internal import Glibc
+#endif
+
+/// Opening a file named from outside (a schedule, a key file, a recording) for reading, but only
+/// when it is a regular file.
+///
+/// A FIFO without a writer blocks `open(2)` itself, and a device such as `/dev/zero` is read
+/// without end, so the path is checked with `stat` first and opened non-blocking, and what was
+/// opened is checked again with `fstat` (the path may have been replaced in between). Callers
+/// word the refusal for their own messages.
+public enum RegularFile {
+    /// An open regular file: its descriptor (blocking, close-on-exec; the caller closes it) and size.
+    public struct Opened: Sendable {
+        /// The descriptor.
+        public let descriptor: Int32
+        /// The size in bytes when it was opened.
+        public let size: Int
+    }
+
+    /// Opens `path` for reading if it is a regular file (links are followed).
+    ///
+    /// - Parameter path: The file.
+    /// - Returns: The descriptor and the size.
+    /// - Throws: ``RegularFileError``.
+    public static func open(_ path: String) throws(RegularFileError) -> Opened {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw .cannotOpen(errno: errno) }
+        if let kind = kind(of: info.st_mode) { throw .notRegular(kind: kind) }
+        let descriptor = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .cannotOpen(errno: errno) }
+        guard fstat(descriptor, &info) == 0 else {
+            let code = errno
+            close(descriptor)
+            throw .cannotOpen(errno: code)
+        }
+        if let kind = kind(of: info.st_mode) {
+            close(descriptor)
+            throw .notRegular(kind: kind)
+        }
+        // Reads of a regular file never block; the flag only kept open(2) from waiting.
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        return Opened(descriptor: descriptor, size: Int(info.st_size))
+    }
+
+    /// `nil` for a regular file, else what it is ("a FIFO", "a directory", …).
+    static func kind(of mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: nil
+        case S_IFDIR: "a directory"
+        case S_IFIFO: "a FIFO"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        default: "not a plain file"
+        }
+    }
+}
+
+/// Why ``RegularFile/open(_:)`` refused a path: the one error type of FleetFiles.
+public enum RegularFileError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// `stat`, `open` or `fstat` failed with this `errno`.
+    case cannotOpen(errno: Int32)
+    /// It exists but is not a regular file; `kind` says what it is ("a directory", "a FIFO", …).
+    case notRegular(kind: String)
+
+    /// Whether the file does not exist (or a directory on its path does not).
+    public var isMissing: Bool {
+        if case .cannotOpen(let code) = self { return code == ENOENT || code == ENOTDIR }
+        return false
+    }
+
+    /// Whether permission was denied.
+    public var isDenied: Bool {
+        if case .cannotOpen(let code) = self { return code == EACCES || code == EPERM }
+        return false
+    }
+
+    public var description: String {
+        switch self {
+        case .cannotOpen where isMissing: "no such file"
+        case .cannotOpen where isDenied: "permission denied"
+        case .cannotOpen(let code): String(cString: strerror(code))
+        case .notRegular(let kind) where kind == "a directory": "it is a directory, not a regular file"
+        case .notRegular(let kind): "it is not a regular file (\(kind))"
+        }
+    }
+}
