@@ -17,7 +17,15 @@ struct PlanCommand {
         let now = options.now ?? environment.now()
         let airports = try Inputs.airports()
         let past = PastRows.screen(for: options, now: now)
-        let schedule = try Inputs.schedule(options.schedule, airports: airports, past: past)
+        // Reading a big schedule is the one long step: a signal stops it, even when the parent
+        // started this process with SIGTERM ignored (ignored signals are inherited).
+        let interruption = RunInterruption()
+        let trap = SignalTrap { interruption.received($0) }
+        let read = Result { () throws(AppError) in
+            try Inputs.schedule(options.schedule, airports: airports, past: past, interruption: interruption)
+        }
+        trap.remove()
+        let schedule = try read.get()
         Inputs.report(warnings: schedule.warnings, path: options.scheduleArgument, console: environment.console)
         let plan = Planner(grid: options.grid, now: now, hoursEitherSide: options.config.hoursEitherSide)
             .plan(schedule.flights)

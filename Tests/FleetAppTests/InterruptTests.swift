@@ -114,6 +114,23 @@ struct InterruptTests {
         #expect(result.stdout.isEmpty, "a plan was printed: \(result.stdout)")
     }
 
+    @Test("plan stops reading at SIGTERM even when its parent started it with SIGTERM ignored")
+    func sigtermIgnoredByTheParent() async throws {
+        let live = try LiveHarness()
+        defer { live.remove() }
+        let schedule = live.file("huge.csv")
+        try Self.writeHugeSchedule(schedule)
+        let run = try BinaryRun.start(
+            arguments: Self.arguments("plan", schedule.path), environment: live.variables, directory: live.directory,
+            launcher: ["/bin/sh", "-c", "trap '' TERM; exec \"$0\" \"$@\""])
+        try await Self.waitUntilReading(run, schedule: schedule)
+        run.send(SIGTERM)
+        let result = try await run.wait(timeout: Self.deadline)
+        #expect(result.exitCode == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("stopped by SIGTERM while reading the schedule"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty, "a plan was printed: \(result.stdout)")
+    }
+
     @Test("SIGTERM while a request waits on a slow server ends the run promptly, with the report")
     func sigtermWhileFetching() async throws {
         let server = try await FakeWeatherKitServer.start(arguments: ["--latency-ms", "60000"])
