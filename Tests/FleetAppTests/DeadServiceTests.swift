@@ -59,7 +59,6 @@ struct DeadServiceTests {
         defer { live.remove() }
         try live.write(try Self.wideSchedule(flights: 100), to: "s.csv")
         let port = try Self.closedPort()
-        let started = ContinuousClock.now
         let result = await live.run([
             "run", "s.csv", "--endpoint", "http://127.0.0.1:\(port)", "--state", "state.sqlite", "--out", "r",
             "--concurrency", "16",
@@ -67,7 +66,6 @@ struct DeadServiceTests {
         #expect(result.exitCode == 1, "\(result.stderr)")
         #expect(result.stderr.contains("did not answer the run's first request"), "\(result.stderr)")
         #expect(result.stderr.contains("previous one stays"), "\(result.stderr)")
-        #expect(ContinuousClock.now - started < .seconds(60))
         #expect(try await live.quotaUsed() == 0, "refused connections reached no service")
         #expect(!FileManager.default.fileExists(atPath: live.file("r").path))
     }
