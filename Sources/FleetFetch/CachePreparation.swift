@@ -37,7 +37,7 @@ struct CachePreparation {
             for request in requests {
                 var needed: [DataSet] = []
                 for dataSet in request.dataSets {
-                    switch await lookup(dataSet, request: request, warnings: &result.warnings) {
+                    switch await lookup(dataSet, request: request, tally: tally) {
                     case .fresh(let response, let body):
                         work.fresh.append(response)
                         if keepBodies { work.freshBodies[request.part, default: [:]][dataSet] = body }
@@ -51,7 +51,8 @@ struct CachePreparation {
             }
             if work.requests.isEmpty {
                 tally.countCacheHit()
-                result.outcomes[cell.key.text] = work.assemble(fetched: [], fetchedSets: [], failure: nil, now: now)
+                result.outcomes[cell.key.text] = work.assemble(
+                    fetched: [], fetchedSets: [], failure: nil, now: now, tally: tally)
                 if keepBodies { result.cached.append(work) }
             } else {
                 result.work.append(work)
@@ -66,23 +67,23 @@ struct CachePreparation {
         case missing
     }
 
-    private func lookup(_ dataSet: DataSet, request: CellRequest, warnings: inout [String]) async -> Lookup {
+    private func lookup(_ dataSet: DataSet, request: CellRequest, tally: FetchTally) async -> Lookup {
         let window = DataSetBodies.window(of: dataSet, in: request)
         let entry: CacheEntry?
         do {
             entry = try await store.bestCached(cell: request.cell.text, dataSet: dataSet.rawValue, covering: window)
         } catch {
-            warnings.append("cache lookup failed for \(request.cell.text) \(dataSet.rawValue): \(error.description)")
+            tally.warn("cache lookup failed for \(request.cell.text) \(dataSet.rawValue): \(error.description)")
             return .missing
         }
         guard let entry else { return .missing }
         guard entry.isFresh(at: now) else { return .expired(entry) }  // decoded only if it must stand in
         do {
             let decoded = try DataSetBodies.decode(entry)
-            warnings += decoded.warnings
+            tally.warn(about: decoded.warnings, cell: request.cell.text)
             return .fresh(decoded.response, entry.body)
         } catch {
-            warnings.append(
+            tally.warn(
                 "cell \(request.cell.text): the cached \(dataSet.rawValue) cannot be read (\(error.description)); "
                     + "fetching it again")
             return .missing

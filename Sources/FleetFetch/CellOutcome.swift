@@ -10,16 +10,12 @@ public struct CellOutcome: Sendable, Equatable {
     public let weather: CellWeather?
     /// How it was obtained, or why not.
     public let status: CellStatus
-    /// What was dropped from the cell's data on the way (an expired copy's odd values), for
-    /// the run's warnings; ``FetchReport`` collects them.
-    public let warnings: [String]
 
     /// Creates an outcome.
-    public init(key: CellKey, weather: CellWeather?, status: CellStatus, warnings: [String] = []) {
+    public init(key: CellKey, weather: CellWeather?, status: CellStatus) {
         self.key = key
         self.weather = weather
         self.status = status
-        self.warnings = warnings
     }
 
     /// True when the cell ended without usable weather (beyond the horizon does not count).

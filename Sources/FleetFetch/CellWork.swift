@@ -16,9 +16,10 @@ struct CellWork: Sendable {
     var freshBodies: [Int: [DataSet: Data]] = [:]
 
     /// Builds the cell's weather from the cache and what was fetched, falling back on
-    /// expired copies for data sets that could not be fetched.
+    /// expired copies for data sets that could not be fetched (what decoding drops from those
+    /// goes to `tally`'s capped warnings).
     func assemble(
-        fetched: [WeatherResponse], fetchedSets: Set<DataSet>, failure: AttemptFailure?, now: Date
+        fetched: [WeatherResponse], fetchedSets: Set<DataSet>, failure: AttemptFailure?, now: Date, tally: FetchTally
     ) -> CellOutcome {
         var weather = CellWeather()
         for response in fresh + fetched { weather.merge(response) }
@@ -28,24 +29,22 @@ struct CellWork: Sendable {
         }
         var staleSince: Date?
         var oldestCopy: Date?
-        var warnings: [String] = []
         for (dataSet, entry) in stale.sorted(by: { $0.key < $1.key }) where !fetchedSets.contains(dataSet) {
             let decoded: DecodedBody
             do {
                 decoded = try DataSetBodies.decode(entry)
             } catch {
-                warnings.append(
-                    "cell \(cell.key.text): the expired cached \(dataSet.rawValue) cannot be read (\(error))")
+                tally.warn("cell \(cell.key.text): the expired cached \(dataSet.rawValue) cannot be read (\(error))")
                 continue
             }
-            warnings += decoded.warnings
+            tally.warn(about: decoded.warnings, cell: cell.key.text)
             weather.merge(decoded.response)
             let expired = entry.expireTime ?? entry.fetchedAt
             staleSince = min(staleSince ?? expired, expired)
             oldestCopy = min(oldestCopy ?? entry.fetchedAt, entry.fetchedAt)
         }
         guard weather.dataSets.contains(.forecastHourly) else {
-            return CellOutcome(key: cell.key, weather: nil, status: failure.status, warnings: warnings)
+            return CellOutcome(key: cell.key, weather: nil, status: failure.status)
         }
         let needed = Set(requests.flatMap(\.dataSets))
         let missing = needed.subtracting(weather.dataSets).subtracting(fetchedSets)
@@ -55,13 +54,12 @@ struct CellWork: Sendable {
                 "cached copy fetched \(Self.age(of: oldestCopy ?? staleSince, now: now)) ago, expired "
                 + "\(Self.age(of: staleSince, now: now)) ago"
             return CellOutcome(
-                key: cell.key, weather: weather, status: .stale(since: staleSince, reason: "\(age); \(failure.reason)"),
-                warnings: warnings)
+                key: cell.key, weather: weather, status: .stale(since: staleSince, reason: "\(age); \(failure.reason)"))
         }
         let what = missing.sorted().map(\.rawValue).joined(separator: ", ")
         let reason = what.isEmpty ? failure.reason : "\(what) unavailable: \(failure.reason)"
         return CellOutcome(
-            key: cell.key, weather: weather, status: .stale(since: now, reason: reason), warnings: warnings)
+            key: cell.key, weather: weather, status: .stale(since: now, reason: reason))
     }
 
     /// How long ago an instant was, in words: "40 s", "12 min", "5 h", "3 days".

@@ -183,6 +183,6 @@ public struct FetchEngine: Sendable {
             }
         }
         record(work, fetchedBodies: fetchedBodies, tally: tally)
-        return work.assemble(fetched: fetched, fetchedSets: fetchedSets, failure: failure, now: now())
+        return work.assemble(fetched: fetched, fetchedSets: fetchedSets, failure: failure, now: now(), tally: tally)
     }
 }

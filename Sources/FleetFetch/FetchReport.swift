@@ -15,13 +15,13 @@ public struct FetchReport: Sendable {
     /// - Parameters:
     ///   - outcomes: Outcomes by cell key text.
     ///   - counters: Request counters.
-    ///   - warnings: The run's warnings; the outcomes' own warnings follow them, cell by cell.
+    ///   - warnings: The run's warnings.
     public init(
         outcomes: [String: CellOutcome] = [:], counters: FetchCounters = FetchCounters(), warnings: [String] = []
     ) {
         self.outcomes = outcomes
         self.counters = counters
-        self.warnings = warnings + outcomes.keys.sorted().flatMap { outcomes[$0]?.warnings ?? [] }
+        self.warnings = warnings
     }
 
     /// Warns once about condition codes this version does not know, so a new WeatherKit

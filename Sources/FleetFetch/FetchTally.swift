@@ -72,9 +72,19 @@ final class FetchTally: Sendable {
     ///   - fetched: The fetched body.
     ///   - cell: The cell's key text.
     func warn(about fetched: FetchedWeather, cell: String) {
-        guard !fetched.warnings.isEmpty else { return }
+        warn(about: fetched.warnings, cell: cell)
+    }
+
+    /// Adds what decoding dropped from a cell's body (fetched, cached or an expired copy), within
+    /// ``bodyWarningLimit``: a warm run re-reads the same cached bodies every night.
+    ///
+    /// - Parameters:
+    ///   - lines: The decoder's warnings.
+    ///   - cell: The cell's key text.
+    func warn(about lines: [String], cell: String) {
+        guard !lines.isEmpty else { return }
         state.withLock { state in
-            for warning in fetched.warnings {
+            for warning in lines {
                 if state.bodyWarnings < Self.bodyWarningLimit {
                     state.bodyWarnings += 1
                     state.warnings.append("cell \(cell): \(warning)")

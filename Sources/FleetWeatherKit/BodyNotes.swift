@@ -42,9 +42,6 @@ struct BodyNotes {
     private var dataSetLines: [String] = []
     private var overflow = 0
 
-    /// Whether nothing was dropped.
-    var isEmpty: Bool { order.isEmpty && dataSetLines.isEmpty }
-
     /// Notes a dropped value.
     ///
     /// - Parameters:

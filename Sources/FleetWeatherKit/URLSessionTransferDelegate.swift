@@ -117,16 +117,13 @@ final class URLSessionTransferDelegate: NSObject, URLSessionDataDelegate, Sendab
     /// The response's content coding when it is anything but `identity` (cut to 40 characters
     /// for the message).
     static func contentEncoding(_ response: URLResponse) -> String? {
-        guard let http = response as? HTTPURLResponse else { return nil }
-        for (name, value) in http.allHeaderFields {
-            guard let name = name as? String, name.lowercased() == "content-encoding", let value = value as? String
-            else { continue }
-            let coding = value.trimmingCharacters(in: .whitespaces)
-            if coding.isEmpty || coding.lowercased() == "identity" { return nil }
-            let printable = coding.unicodeScalars.filter { $0.value >= 0x20 && $0.value < 0x7F }
-            return String(String.UnicodeScalarView(printable.prefix(40)))
-        }
-        return nil
+        guard let http = response as? HTTPURLResponse,
+            let value = http.value(forHTTPHeaderField: "Content-Encoding")
+        else { return nil }
+        let coding = value.trimmingCharacters(in: .whitespaces)
+        if coding.isEmpty || coding.lowercased() == "identity" { return nil }
+        let printable = coding.unicodeScalars.filter { $0.value >= 0x20 && $0.value < 0x7F }
+        return String(String.UnicodeScalarView(printable.prefix(40)))
     }
 
     /// Marks a transfer failed and cancels its task; completion then reports `failure`.

@@ -21,4 +21,18 @@ struct FetchTallyTests {
         #expect(warnings[1] == "cell 1.00,2.00: forecastHourly.hours[0].uvIndex: 4.5 is not a whole number; dropped")
         #expect(warnings.last == "and 100 more warnings about values dropped from WeatherKit bodies")
     }
+
+    @Test("warnings about cached bodies share the fetched bodies' cap: a warm run repeats none without bound")
+    func cachedBodyWarningsShareTheCap() {
+        let tally = FetchTally(planned: 1)
+        let lines = (0..<150).map { "forecastHourly.hours[\($0)].uvIndex: 4.5 is not a whole number; dropped" }
+        tally.warn(about: lines, cell: "1.00,2.00")
+        tally.warn(
+            about: FetchedWeather(body: Data(), response: WeatherResponse(), requestID: nil, warnings: lines),
+            cell: "3.00,4.00")
+        let warnings = tally.warnings
+        #expect(warnings.count == FetchTally.bodyWarningLimit + 1)
+        #expect(warnings.first == "cell 1.00,2.00: forecastHourly.hours[0].uvIndex: 4.5 is not a whole number; dropped")
+        #expect(warnings.last == "and 100 more warnings about values dropped from WeatherKit bodies")
+    }
 }
