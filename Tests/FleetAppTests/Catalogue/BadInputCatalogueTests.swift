@@ -1,0 +1,64 @@
+import FleetTestSupport
+import Foundation
+import Testing
+
+/// Every case of the bad-input catalogue, run in-process on the demo's fixed clock
+/// (`AppHarness`: 2026-11-30T05:00Z), with the demo recordings for weather.
+@Suite("Bad-input catalogue")
+struct BadInputCatalogueTests {
+    /// Every family's cases.
+    static let cases: [BadInput] = BadInputCatalogue.all
+
+    /// Words no answer may show a person: error codes and domains, crash text, doubled labels.
+    static let neverShown = [
+        "Error Domain", "NSCocoaErrorDomain", "NSPOSIXErrorDomain", "error 256", "Code=", "Fatal error",
+        "warning: warning:", "error: error:", "Swift/", "\u{FEFF}",
+    ]
+
+    /// The longest stderr line any answer may have: every value it echoes is bounded.
+    static let longestLine = 2_000
+
+    @Test("the catalogue holds at least 100 cases, each named once")
+    func size() {
+        #expect(Self.cases.count >= 100, "\(Self.cases.count) cases")
+        let names = Self.cases.map(\.testDescription)
+        #expect(Set(names).count == names.count, "duplicate names")
+    }
+
+    @Test("each case gets its exit code and a clear message", arguments: cases)
+    func answer(_ input: BadInput) async throws {
+        let app = try AppHarness()
+        defer { app.remove() }
+        try input.setup(CatalogueWorkspace(directory: app.directory))
+        let result = await app.run(input.arguments)
+        #expect(result.exitCode == input.exitCode, "exit \(result.exitCode), stderr: \(result.stderr.prefix(2_000))")
+        #expect(result.stderr.contains(input.message), "stderr: \(result.stderr.prefix(2_000))")
+        for word in Self.neverShown + input.notInMessage {
+            #expect(!result.stderr.contains(word), "\"\(word)\" shown: \(result.stderr.prefix(2_000))")
+        }
+        let long = result.stderr.split(separator: "\n").filter { $0.utf8.count > Self.longestLine }
+        #expect(long.isEmpty, "\(long.count) stderr line(s) over \(Self.longestLine) bytes")
+        try Self.checkRowsAccounted(input, app: app)
+    }
+
+    /// When the case published a report, every data row is in exactly one of `flights.csv` and
+    /// `rejects.csv`, and `run.json` counts them alike.
+    static func checkRowsAccounted(_ input: BadInput, app: AppHarness) throws {
+        guard let index = input.arguments.firstIndex(of: "--out"), index + 1 < input.arguments.count else { return }
+        let out = input.arguments[index + 1]
+        guard FileManager.default.fileExists(atPath: app.file("\(out)/run.json").path) else { return }
+        let counts = try #require(try app.runJSON(out)["flights"] as? [String: Int])
+        let flights = try app.csvRows("\(out)/flights.csv").count
+        let rejects = try app.csvRows("\(out)/rejects.csv").count
+        #expect(counts["briefed"] == flights, "run.json briefed vs flights.csv")
+        #expect(counts["rejected"] == rejects, "run.json rejected vs rejects.csv")
+        #expect(counts["rows"] == flights + rejects, "rows = briefed + rejected")
+    }
+}
+
+/// All the catalogue's families. A family file adds a `static let` of cases and its name here.
+enum BadInputCatalogue {
+    static var all: [BadInput] {
+        schedules
+    }
+}
