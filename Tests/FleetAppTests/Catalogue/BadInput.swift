@@ -80,7 +80,9 @@ struct CatalogueWorkspace: Sendable {
     /// A schedule whose header is the demo's and whose rows follow.
     @discardableResult
     func schedule(_ rows: [String], to name: String = "s.csv") throws -> URL {
-        try write((["flight,origin,destination,departure,arrival,aircraft,tail"] + rows).joined(separator: "\n") + "\n", to: name)
+        try write(
+            (["flight,origin,destination,departure,arrival,aircraft,tail"] + rows).joined(separator: "\n") + "\n",
+            to: name)
     }
 
     /// Sets a file's permission bits.

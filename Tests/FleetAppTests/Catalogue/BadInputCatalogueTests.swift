@@ -59,6 +59,6 @@ struct BadInputCatalogueTests {
 /// All the catalogue's families. A family file adds a `static let` of cases and its name here.
 enum BadInputCatalogue {
     static var all: [BadInput] {
-        schedules
+        schedules + state + outputs + weather + replayFolders + options + config
     }
 }

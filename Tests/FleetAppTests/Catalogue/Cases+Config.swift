@@ -1,0 +1,4 @@
+/// Bad-input catalogue: Config cases.
+extension BadInputCatalogue {
+    static let config: [BadInput] = []
+}

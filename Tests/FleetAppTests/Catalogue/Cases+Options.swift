@@ -1,0 +1,4 @@
+/// Bad-input catalogue: Options cases.
+extension BadInputCatalogue {
+    static let options: [BadInput] = []
+}

@@ -1,0 +1,4 @@
+/// Bad-input catalogue: Outputs cases.
+extension BadInputCatalogue {
+    static let outputs: [BadInput] = []
+}

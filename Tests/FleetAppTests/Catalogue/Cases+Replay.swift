@@ -1,0 +1,4 @@
+/// Bad-input catalogue: Replay cases.
+extension BadInputCatalogue {
+    static let replayFolders: [BadInput] = []
+}

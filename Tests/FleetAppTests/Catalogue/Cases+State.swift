@@ -1,0 +1,4 @@
+/// Bad-input catalogue: State cases.
+extension BadInputCatalogue {
+    static let state: [BadInput] = []
+}

@@ -1,0 +1,4 @@
+/// Bad-input catalogue: Weather cases.
+extension BadInputCatalogue {
+    static let weather: [BadInput] = []
+}
