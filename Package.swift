@@ -36,7 +36,7 @@ let package = Package(
         // ES256 developer tokens (OpenSSL libcrypto); keeping the key out of core dumps.
         .target(name: "FleetAuth", dependencies: ["CCrypto", "CProcess", "FleetFiles"]),
         // WeatherKit REST models, request building, HTTP client, replay and recording.
-        .target(name: "FleetWeatherKit", dependencies: ["FleetAuth"]),
+        .target(name: "FleetWeatherKit", dependencies: ["FleetAuth", "FleetFiles"]),
         // Cells, windows and the requests a run needs.
         .target(name: "FleetPlan", dependencies: ["FleetSchedule", "FleetAirports", "FleetWeatherKit"]),
         // SQLite state: cache, quota ledger, run history.
@@ -44,7 +44,10 @@ let package = Package(
         // Fetch engine: cache reuse, quota reservations, bounded concurrency, retries.
         .target(name: "FleetFetch", dependencies: ["FleetPlan", "FleetWeatherKit", "FleetStore", "FleetFiles"]),
         // Weather for each flight: hours, hazards, category, alerts, risk.
-        .target(name: "FleetBriefing", dependencies: ["FleetSchedule", "FleetPlan", "FleetWeatherKit", "FleetFetch"]),
+        .target(
+            name: "FleetBriefing",
+            dependencies: ["FleetSchedule", "FleetPlan", "FleetWeatherKit", "FleetFetch", "FleetFiles"]
+        ),
         // libxml2 DOM builder. Must NOT import Foundation: Debian's ICU-enabled libxml2 and
         // Foundation's _FoundationICU clash in one Swift module (docs/swift-on-linux.md).
         .target(name: "FleetHTML", dependencies: ["CLibXML2"]),
@@ -53,7 +56,7 @@ let package = Package(
             name: "FleetReports",
             dependencies: [
                 "FleetBriefing", "FleetHTML", "FleetCSV", "FleetSchedule", "FleetAirports", "FleetFetch",
-                "FleetWeatherKit", "FleetPlan",
+                "FleetWeatherKit", "FleetPlan", "FleetFiles",
             ]
         ),
         // Commands, options and wiring of live dependencies.
@@ -61,7 +64,7 @@ let package = Package(
             name: "FleetApp",
             dependencies: [
                 "FleetAirports", "FleetSchedule", "FleetPlan", "FleetAuth", "FleetWeatherKit",
-                "FleetStore", "FleetFetch", "FleetBriefing", "FleetReports",
+                "FleetStore", "FleetFetch", "FleetBriefing", "FleetReports", "FleetFiles",
             ]
         ),
         // The thin executable: parse, run, exit.
@@ -74,6 +77,7 @@ let package = Package(
             dependencies: ["FleetWeatherKit", "FleetAuth", "FleetAirports", "FleetSchedule"],
             path: "Tests/FleetTestSupport"
         ),
+        .testTarget(name: "FleetFilesTests", dependencies: ["FleetFiles"]),
         .testTarget(name: "FleetCSVTests", dependencies: ["FleetCSV"]),
         .testTarget(name: "FleetAirportsTests", dependencies: ["FleetAirports", "FleetTestSupport"]),
         .testTarget(

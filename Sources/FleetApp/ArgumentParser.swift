@@ -1,3 +1,5 @@
+internal import FleetFiles
+
 /// A small command-line parser: a command word, `--option value` / `--option=value` pairs,
 /// `--flag`s and positional arguments, checked against what the command accepts.
 struct ParsedArguments: Equatable {
@@ -18,7 +20,7 @@ struct ParsedArguments: Equatable {
     ) throws(AppError) -> ParsedArguments {
         guard let command = arguments.first else { throw .usage("missing command") }
         guard let values = valueOptions[command], let flags = flagOptions[command] else {
-            throw .usage("unknown command '\(command)'")
+            throw .usage("unknown command '\(command.bounded)'; the commands are \(Self.commands(valueOptions))")
         }
         var parsed = ParsedArguments(command: command)
         var index = 1
@@ -41,20 +43,36 @@ struct ParsedArguments: Equatable {
                 name = String(name[..<equals])
             }
             if flags.contains(name) {
-                guard inlineValue == nil else { throw .usage("--\(name) takes no value") }
+                guard inlineValue == nil else { throw .usage("--\(name) takes no value; give it alone, without =") }
                 parsed.flags.insert(name)
             } else if values.contains(name) {
                 guard let value = inlineValue ?? (index < arguments.count ? arguments[index] : nil) else {
-                    throw .usage("--\(name) needs a value")
+                    throw .usage("--\(name) needs a value after it")
+                }
+                // `--out --replay weather`: the option's value was forgotten, not "--replay".
+                if inlineValue == nil, let next = Self.optionName(value), values.contains(next) || flags.contains(next)
+                {
+                    throw .usage("--\(name) needs a value after it, got the option --\(next) instead")
                 }
                 if inlineValue == nil { index += 1 }
-                guard parsed.options[name] == nil else { throw .usage("--\(name) given twice") }
+                guard parsed.options[name] == nil else { throw .usage("--\(name) given twice; give it once") }
                 parsed.options[name] = value
             } else {
-                throw .usage("'\(command)' has no option --\(name)")
+                throw .usage("'\(command)' has no option --\(name.bounded)")
             }
         }
         return parsed
+    }
+
+    /// The option a word names (`--out` or `--out=x` → `out`), if it looks like one.
+    private static func optionName(_ word: String) -> String? {
+        guard word.hasPrefix("--"), word.count > 2 else { return nil }
+        return String(word.dropFirst(2).prefix { $0 != "=" })
+    }
+
+    /// The command names, sorted, for the unknown-command message.
+    private static func commands(_ valueOptions: [String: Set<String>]) -> String {
+        valueOptions.keys.sorted().joined(separator: ", ")
     }
 
     /// An integer option within a range.
@@ -62,7 +80,8 @@ struct ParsedArguments: Equatable {
         guard let text = options[name] else { return nil }
         guard let value = Int(text), range.contains(value) else {
             throw .usage(
-                "--\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
+                "--\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text.bounded)'"
+            )
         }
         return value
     }

@@ -1,4 +1,5 @@
 internal import FleetAirports
+internal import FleetFiles
 internal import FleetSchedule
 internal import Foundation
 
@@ -50,14 +51,14 @@ enum Inputs {
     static func report(warnings: [ScheduleWarning], path: String, console: any Console, limit: Int = 20) {
         for line in lines(warnings.prefix(limit), path: path) { console.err("\(line)\n") }
         if warnings.count > limit {
-            console.err("\(path): \(warnings.count - limit) more warning(s) not shown (all are in run.json)\n")
+            console.err("\(path.bounded): \(warnings.count - limit) more warning(s) not shown (all are in run.json)\n")
         }
     }
 
     /// Schedule warnings as `PATH:LINE: warning: MESSAGE` lines.
     static func lines(_ warnings: some Sequence<ScheduleWarning>, path: String) -> [String] {
         warnings.map { warning in
-            let location = warning.line.map { "\(path):\($0)" } ?? path
+            let location = warning.line.map { "\(path.bounded):\($0)" } ?? path.bounded
             return "\(location): warning: \(warning.message)"
         }
     }

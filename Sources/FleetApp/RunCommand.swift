@@ -1,6 +1,7 @@
 internal import FleetAirports
 internal import FleetBriefing
 internal import FleetFetch
+internal import FleetFiles
 internal import FleetPlan
 internal import FleetReports
 internal import FleetSchedule
@@ -218,7 +219,7 @@ struct RunCommand {
         let risk = ["red", "amber", "unknown", "green"].map { "\(summary.risk[$0] ?? 0) \($0)" }.joined(separator: ", ")
         return "\(summary.flights.briefed) flights briefed (\(risk)), \(summary.flights.rejected) rejected, "
             + "\(summary.requests.sent) requests sent, \(summary.requests.cacheHits) cells from cache; "
-            + "report in \(out.path) (exit \(summary.exitCode))"
+            + "report in \(out.path.bounded) (exit \(summary.exitCode))"
     }
 
     static func runID(_ date: Date) -> String {

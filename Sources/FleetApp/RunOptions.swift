@@ -1,4 +1,5 @@
 internal import FleetBriefing
+internal import FleetFiles
 internal import FleetPlan
 internal import FleetWeatherKit
 internal import Foundation
@@ -36,12 +37,19 @@ struct RunOptions {
 
     init(_ parsed: ParsedArguments, environment: AppEnvironment) throws(AppError) {
         guard parsed.positionals.count == 1, let schedule = parsed.positionals.first else {
-            throw .usage("'\(parsed.command)' needs exactly one schedule file, got \(parsed.positionals.count)")
+            let given = parsed.positionals.prefix(3).map { "'\($0.bounded)'" }.joined(separator: ", ")
+            throw .usage(
+                "'\(parsed.command)' needs exactly one schedule file, got \(parsed.positionals.count)"
+                    + (given.isEmpty ? "" : " (\(given)\(parsed.positionals.count > 3 ? ", …" : ""))"))
         }
         scheduleArgument = schedule
         self.schedule = environment.resolve(schedule)
         if let value = parsed.options["out"], value.trimmingCharacters(in: .whitespaces).isEmpty {
             throw .usage("--out needs a directory, got an empty value")
+        }
+        for (name, wanted) in [("replay", "a folder"), ("config", "a file")]
+        where parsed.options[name]?.trimmingCharacters(in: .whitespaces).isEmpty == true {
+            throw .usage("--\(name) needs \(wanted), got an empty value")
         }
         out = parsed.options["out"].map(environment.resolve)
         state = StatePath.resolve(parsed.options["state"], environment: environment)
@@ -88,7 +96,7 @@ struct RunOptions {
             && parts.dropFirst().allSatisfy { part in
                 (2...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
             }
-        guard valid else { throw .usage("--language must be a language tag such as en-US, got '\(tag)'") }
+        guard valid else { throw .usage("--language must be a language tag such as en-US, got '\(tag.bounded)'") }
         return tag
     }
 
@@ -104,7 +112,7 @@ struct RunOptions {
     private static func now(_ text: String?) throws(AppError) -> Date? {
         guard let text else { return nil }
         guard let date = WeatherJSON.parseDate(text) else {
-            throw .usage("--now must be an ISO 8601 date-time such as 2026-12-01T05:00:00Z, got '\(text)'")
+            throw .usage("--now must be an ISO 8601 date-time such as 2026-12-01T05:00:00Z, got '\(text.bounded)'")
         }
         return date
     }

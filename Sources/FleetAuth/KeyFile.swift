@@ -86,7 +86,7 @@ enum KeyFile {
         guard mode & 0o044 != 0 else { return nil }
         let octal = String(mode, radix: 8)
         let shown = KeyPath.display(path)
-        return "warning: key file \(shown) is readable by other users (mode \(octal)); "
+        return "key file \(shown) is readable by other users (mode \(octal)); "
             + "chmod 600 \(shown) so only its owner can read the WeatherKit private key"
     }
 

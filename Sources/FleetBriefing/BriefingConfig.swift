@@ -1,5 +1,3 @@
-public import Foundation
-
 /// Every threshold the briefing rules use, with defaults, overridable from a JSON file
 /// (`--config FILE`). Units are the ones dispatchers read: knots, metres, °C.
 ///
@@ -47,55 +45,6 @@ public struct BriefingConfig: Sendable, Equatable, Codable {
 
     /// The defaults.
     public init() {}
-
-    /// The defaults with a JSON file's values laid over them; unknown keys are an error so a
-    /// misspelt threshold does not silently fall back to its default.
-    ///
-    /// - Parameter url: A JSON object of threshold names to numbers.
-    /// - Returns: The configuration.
-    /// - Throws: ``BriefingError`` when the file cannot be read or has unknown keys.
-    public static func load(from url: URL) throws(BriefingError) -> BriefingConfig {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw .configUnreadable(path: url.path, reason: error.localizedDescription)
-        }
-        return try overlay(json: data, path: url.path)
-    }
-
-    /// Lays a JSON object's values over the defaults.
-    ///
-    /// - Parameters:
-    ///   - json: The JSON text.
-    ///   - path: A name for messages.
-    /// - Returns: The configuration.
-    /// - Throws: ``BriefingError/configInvalid(path:reason:)``.
-    public static func overlay(json: Data, path: String) throws(BriefingError) -> BriefingConfig {
-        guard let object = try? JSONSerialization.jsonObject(with: json) as? [String: Any] else {
-            throw .configInvalid(path: path, reason: "not a JSON object")
-        }
-        var merged = (try? JSONSerialization.jsonObject(with: JSONEncoder().encode(BriefingConfig()))) as? [String: Any]
-        let known = Set(merged?.keys.map { $0 } ?? [])
-        let unknown = object.keys.filter { !known.contains($0) }.sorted()
-        guard unknown.isEmpty else {
-            throw .configInvalid(
-                path: path,
-                reason:
-                    "unknown setting(s) \(unknown.joined(separator: ", ")); known: \(known.sorted().joined(separator: ", "))"
-            )
-        }
-        for (key, value) in object { merged?[key] = value }
-        let config: BriefingConfig
-        do {
-            let data = try JSONSerialization.data(withJSONObject: merged ?? [:])
-            config = try JSONDecoder().decode(BriefingConfig.self, from: data)
-        } catch {
-            throw .configInvalid(path: path, reason: "a value is not a number of the right kind (\(error))")
-        }
-        if let problem = config.problem { throw .configInvalid(path: path, reason: problem) }
-        return config
-    }
 
     /// What is inconsistent in the thresholds, if anything: a red limit milder than its amber
     /// one, or a value out of range, would quietly brief bad weather as green.

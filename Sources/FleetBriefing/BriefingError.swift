@@ -1,3 +1,5 @@
+internal import FleetFiles
+
 /// Fatal problems of the briefing stage (missing weather is an outcome, not an error).
 public enum BriefingError: Error, Equatable, CustomStringConvertible {
     /// `--config FILE` cannot be read.
@@ -7,8 +9,8 @@ public enum BriefingError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .configUnreadable(let path, let reason): "cannot read the configuration \(path): \(reason)"
-        case .configInvalid(let path, let reason): "configuration \(path): \(reason)"
+        case .configUnreadable(let path, let reason): "cannot read the configuration \(path.bounded): \(reason)"
+        case .configInvalid(let path, let reason): "configuration \(path.bounded): \(reason)"
         }
     }
 }

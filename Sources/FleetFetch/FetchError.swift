@@ -1,3 +1,5 @@
+internal import FleetFiles
+
 /// Fatal problems of the fetch stage (per-cell failures are outcomes, not errors).
 public enum FetchError: Error, Equatable, CustomStringConvertible {
     /// `--replay DIR` cannot be listed.
@@ -6,7 +8,7 @@ public enum FetchError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .replayDirectoryUnreadable(let path, let reason):
-            "cannot read the replay directory \(path): \(reason)"
+            "cannot read the replay directory \(path.bounded): \(reason)"
         }
     }
 }

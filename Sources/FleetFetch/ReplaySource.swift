@@ -30,9 +30,9 @@ public struct ReplaySource: Sendable {
     public init(directory: URL, grid: Grid) throws(FetchError) {
         let names: [String]
         do {
-            names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            names = try DirectoryListing.names(directory.path)
         } catch {
-            throw .replayDirectoryUnreadable(path: directory.path, reason: error.localizedDescription)
+            throw .replayDirectoryUnreadable(path: directory.path, reason: Self.folderReason(error))
         }
         var recorded: [RecordedPlace.Location: CellWeather] = [:]
         var problems: [String] = []
@@ -43,19 +43,19 @@ public struct ReplaySource: Sendable {
             switch Self.read(file) {
             case .bytes(let bytes): data = bytes
             case .problem(let problem):
-                problems.append("\(name): \(problem)")
+                problems.append("\(name.bounded): \(problem)")
                 continue
             }
             let decoded: DecodedBody
             do {
                 decoded = try WeatherBody.decode(data)
             } catch {
-                problems.append("\(name): not a WeatherKit weather body (\(Self.reason(error)))")
+                problems.append("\(name.bounded): not a WeatherKit weather body (\(Self.reason(error))); skipped")
                 continue
             }
-            problems += decoded.warnings.map { "\(name): \($0)" }
+            problems += decoded.warnings.map { "\(name.bounded): \($0)" }
             guard let location = decoded.response.location else {
-                problems.append("\(name): no metadata.latitude/longitude; cannot tell its location")
+                problems.append("\(name.bounded): no metadata.latitude/longitude; cannot tell its location; skipped")
                 continue
             }
             recorded[RecordedPlace.Location(location), default: CellWeather()].merge(decoded.response)
@@ -80,23 +80,24 @@ public struct ReplaySource: Sendable {
     /// A recording's bytes. A FIFO would block the run and a device (or a link to one) would be
     /// read without end, so only a regular file of a body's size is read.
     private static func read(_ file: URL) -> RecordingFile {
-        let opened: RegularFile.Opened
         do {
-            opened = try RegularFile.open(file.path)
-        } catch .notRegular {
-            return .problem("not a regular file; skipped")
+            return .bytes(Data(try RegularFile.read(file.path, limit: maximumRecordingBytes)))
+        } catch .notRegular(let kind) where kind == "a directory" {
+            return .problem("it is a directory, not a regular file; skipped (only recorded .json bodies belong here)")
+        } catch .notRegular(let kind) {
+            return .problem("it is not a regular file (\(kind)); skipped (only recorded .json bodies belong here)")
+        } catch .tooLarge(let size, let limit) {
+            return .problem("\(size) bytes, over the \(limit)-byte limit of a recording; skipped")
         } catch {
-            return .problem("cannot be read (\(error.description))")
+            return .problem("cannot be read (\(error.description)); skipped")
         }
-        let handle = FileHandle(fileDescriptor: opened.descriptor, closeOnDealloc: true)
-        guard opened.size <= maximumRecordingBytes else {
-            return .problem("\(opened.size) bytes, over the \(maximumRecordingBytes)-byte limit; skipped")
-        }
-        do {
-            return .bytes(try handle.readToEnd() ?? Data())
-        } catch {
-            return .problem("cannot be read (\(error.localizedDescription))")
-        }
+    }
+
+    /// Why the replay folder cannot be listed, with what `--replay` wants.
+    private static func folderReason(_ error: RegularFileError) -> String {
+        let wanted = "--replay needs a folder of recorded .json bodies (such as one written by --record DIR)"
+        if error.isMissing { return "no such folder; \(wanted)" }
+        return "\(error.description); \(wanted)"
     }
 
     /// Why a body could not be decoded, without the live client's "temporary failure" framing

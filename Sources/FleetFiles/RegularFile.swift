@@ -45,44 +45,19 @@ public enum RegularFile {
 
     /// `nil` for a regular file, else what it is ("a FIFO", "a directory", …).
     static func kind(of mode: mode_t) -> String? {
+        mode & S_IFMT == S_IFREG ? nil : name(of: mode)
+    }
+
+    /// What a file of this mode is, in words ("a regular file", "a FIFO", …).
+    static func name(of mode: mode_t) -> String {
         switch mode & S_IFMT {
-        case S_IFREG: nil
+        case S_IFREG: "a regular file"
         case S_IFDIR: "a directory"
         case S_IFIFO: "a FIFO"
         case S_IFCHR: "a character device"
         case S_IFBLK: "a block device"
         case S_IFSOCK: "a socket"
         default: "not a plain file"
-        }
-    }
-}
-
-/// Why ``RegularFile/open(_:)`` refused a path: the one error type of FleetFiles.
-public enum RegularFileError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// `stat`, `open` or `fstat` failed with this `errno`.
-    case cannotOpen(errno: Int32)
-    /// It exists but is not a regular file; `kind` says what it is ("a directory", "a FIFO", …).
-    case notRegular(kind: String)
-
-    /// Whether the file does not exist (or a directory on its path does not).
-    public var isMissing: Bool {
-        if case .cannotOpen(let code) = self { return code == ENOENT || code == ENOTDIR }
-        return false
-    }
-
-    /// Whether permission was denied.
-    public var isDenied: Bool {
-        if case .cannotOpen(let code) = self { return code == EACCES || code == EPERM }
-        return false
-    }
-
-    public var description: String {
-        switch self {
-        case .cannotOpen where isMissing: "no such file"
-        case .cannotOpen where isDenied: "permission denied"
-        case .cannotOpen(let code): String(cString: strerror(code))
-        case .notRegular(let kind) where kind == "a directory": "it is a directory, not a regular file"
-        case .notRegular(let kind): "it is not a regular file (\(kind))"
         }
     }
 }

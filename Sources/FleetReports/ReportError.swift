@@ -1,3 +1,5 @@
+internal import FleetFiles
+
 /// Why reports could not be written.
 public enum ReportError: Error, Equatable, CustomStringConvertible {
     /// No templates directory could be found.
@@ -26,17 +28,17 @@ public enum ReportError: Error, Equatable, CustomStringConvertible {
         case .templatesNotFound(let searched):
             "cannot find the report templates (looked in \(searched.joined(separator: ", "))); "
                 + "pass --templates DIR or set FLEETWX_TEMPLATES"
-        case .templateUnreadable(let path, let reason): "cannot read template \(path): \(reason)"
-        case .templateInvalid(let path, let reason): "cannot use the template \(path): \(reason)"
+        case .templateUnreadable(let path, let reason): "cannot read template \(path.bounded): \(reason)"
+        case .templateInvalid(let path, let reason): "cannot use the template \(path.bounded): \(reason)"
         case .page(let reason): "cannot build a report page: \(reason)"
         case .stopped: "writing the report was stopped before it was finished; nothing was published"
-        case .writeFailed(let path, let reason): "cannot write \(path): \(reason)"
-        case .unsafeFileName(let name): "refusing to write a report file with the unsafe name \(name)"
+        case .writeFailed(let path, let reason): "cannot write \(path.bounded): \(reason)"
+        case .unsafeFileName(let name): "refusing to write a report file with the unsafe name \(name.bounded)"
         case .notAReport(let path):
-            "\(path) exists and is not a fleetwx report (or a link to one); refusing to replace it — "
+            "\(path.bounded) exists and is not a fleetwx report (or a link to one); refusing to replace it — "
                 + "choose another --out"
         case .reservedDestination(let path, let reason):
-            "cannot publish a report at \(path): \(reason); choose another --out (a folder of its own, "
+            "cannot publish a report at \(path.bounded): \(reason); choose another --out (a folder of its own, "
                 + "such as Output/2026-12-01)"
         }
     }

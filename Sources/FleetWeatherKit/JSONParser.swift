@@ -1,4 +1,4 @@
-internal import Foundation
+public import Foundation
 
 /// A strict RFC 8259 parser into ``JSONValue``, over the body's bytes.
 ///
@@ -6,7 +6,7 @@ internal import Foundation
 /// 240-hour bodies): it makes one pass, builds no Foundation objects, and reads the common
 /// numbers (up to 15 significant digits, small exponents) exactly without going through
 /// text. Depth is limited, so a hostile document cannot exhaust the stack.
-struct JSONParser {
+public struct JSONParser {
     /// Deepest nesting accepted; WeatherKit bodies nest about five levels.
     static let depthLimit = 64
 
@@ -15,7 +15,7 @@ struct JSONParser {
     /// - Parameter data: The bytes.
     /// - Returns: The value.
     /// - Throws: ``JSONParseError``.
-    static func parse(_ data: Data) throws(JSONParseError) -> JSONValue {
+    public static func parse(_ data: Data) throws(JSONParseError) -> JSONValue {
         let result: Result<JSONValue, JSONParseError> = data.withUnsafeBytes { raw in
             var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self))
             return Result { () throws(JSONParseError) in try parser.document() }

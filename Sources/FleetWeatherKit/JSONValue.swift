@@ -4,7 +4,7 @@
 /// wrong type (`"uvIndex": 4.5`), and a live run then retried it as if it were cut off. With
 /// the document parsed once into values, every field can be checked on its own and dropped
 /// alone. Objects keep their members in order, as pairs: models read them in one pass.
-enum JSONValue {
+public enum JSONValue: Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -13,7 +13,7 @@ enum JSONValue {
     case object([(key: String, value: JSONValue)])
 
     /// The kind of value, in words, for messages ("a string", "an array").
-    var kind: String {
+    public var kind: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"
@@ -27,7 +27,7 @@ enum JSONValue {
     /// The value as a short, single-line text for messages: numbers and literals as they
     /// read, strings quoted and cut at 40 characters with control characters replaced,
     /// containers by kind only.
-    var shortText: String {
+    public var shortText: String {
         switch self {
         case .null: return "null"
         case .bool(let flag): return flag ? "true" : "false"
@@ -50,7 +50,7 @@ enum JSONValue {
 }
 
 /// Why a document could not be parsed.
-enum JSONParseError: Error, Equatable {
+public enum JSONParseError: Error, Equatable {
     /// The text is not JSON: cut off, or not JSON at all (`offset` is where it went wrong).
     case syntax(offset: Int, what: String)
     /// Valid-looking JSON nested deeper than any WeatherKit body.

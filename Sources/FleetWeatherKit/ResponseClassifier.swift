@@ -87,7 +87,9 @@ enum ResponseClassifier {
             String.UnicodeScalarView(text.unicodeScalars.map { CharacterSet.controlCharacters.contains($0) ? " " : $0 })
         )
         let trimmed = redact(line, token: token).trimmingCharacters(in: .whitespaces)
-        return trimmed.count > detailLimit ? String(trimmed.prefix(detailLimit)) + "…" : trimmed
+        // Cut by scalars: one "character" may be a letter and a megabyte of combining marks.
+        guard trimmed.unicodeScalars.count > detailLimit else { return trimmed }
+        return String(String.UnicodeScalarView(trimmed.unicodeScalars.prefix(detailLimit))) + "…"
     }
 
     /// Removes the token (and its signature part, the one piece never reused) from text.

@@ -1,3 +1,4 @@
+internal import FleetFiles
 public import Foundation
 
 /// The base URL requests go to, checked before anything is sent.
@@ -20,21 +21,22 @@ public struct WeatherKitEndpoint: Sendable, Equatable, CustomStringConvertible {
     /// - Parameter string: e.g. `https://weatherkit.apple.com` or `http://127.0.0.1:8080`.
     /// - Throws: ``WeatherKitError/invalidEndpoint(_:)`` saying why.
     public init(string: String) throws(WeatherKitError) {
+        let shown = string.bounded  // the value is the user's: echoed bounded
         guard let components = URLComponents(string: string), let scheme = components.scheme?.lowercased() else {
-            throw .invalidEndpoint("\(string) is not an absolute URL")
+            throw .invalidEndpoint("\(shown) is not an absolute URL")
         }
-        guard let host = components.host, !host.isEmpty else { throw .invalidEndpoint("\(string) has no host") }
+        guard let host = components.host, !host.isEmpty else { throw .invalidEndpoint("\(shown) has no host") }
         guard components.user == nil, components.password == nil else {
-            throw .invalidEndpoint("\(Self.redacted(components)) must not contain a user name or password")
+            throw .invalidEndpoint("\(Self.redacted(components).bounded) must not contain a user name or password")
         }
         guard components.query == nil, components.fragment == nil else {
-            throw .invalidEndpoint("\(string) must not have a query or fragment")
+            throw .invalidEndpoint("\(shown) must not have a query or fragment")
         }
         // Linux's URLSession (FoundationNetworking) fails every request to a bracketed IPv6
         // address with "bad URL", after the ledger has counted it: refuse it here instead.
         guard !host.contains(":") else {
             throw .invalidEndpoint(
-                "\(Self.redacted(components)) names an IPv6 address, which the HTTP client on Linux cannot reach; "
+                "\(Self.redacted(components).bounded) names an IPv6 address, which the HTTP client on Linux cannot reach; "
                     + "use a host name (or 127.0.0.1 / localhost for a local test server)")
         }
         switch scheme {
@@ -44,14 +46,14 @@ public struct WeatherKitEndpoint: Sendable, Equatable, CustomStringConvertible {
             break
         case "http":
             throw .invalidEndpoint(
-                "\(string) uses plain http to \(host); only https is allowed (http only for 127.0.0.1 or "
+                "\(shown) uses plain http to \(host.bounded); only https is allowed (http only for 127.0.0.1 or "
                     + "localhost), because the bearer token would cross the network in clear")
         default:
-            throw .invalidEndpoint("\(string) must start with https://")
+            throw .invalidEndpoint("\(shown) must start with https://")
         }
         var trimmed = components
         while trimmed.path.hasSuffix("/") { trimmed.path.removeLast() }
-        guard let url = trimmed.url else { throw .invalidEndpoint("\(string) is not a valid URL") }
+        guard let url = trimmed.url else { throw .invalidEndpoint("\(shown) is not a valid URL") }
         baseURL = url
     }
 

@@ -91,11 +91,55 @@ struct BriefingConfigTests {
         #expect(reason.contains("not a number"))
     }
 
-    @Test("text that is not a JSON object is an error", arguments: ["[1, 2]", "42", "not json", ""])
-    func notAnObject(json: String) throws {
-        #expect(throws: BriefingError.configInvalid(path: "thresholds.json", reason: "not a JSON object")) {
-            try overlay(json)
-        }
+    @Test(
+        "text that is not a JSON object is an error saying what it is instead",
+        arguments: [
+            ("[1, 2]", "it holds an array, not a JSON object"), ("42", "it holds a number, not a JSON object"),
+            ("not json", "not valid JSON at line 1, column 1: unknown literal"), ("", "the file is empty"),
+            ("\u{FEFF} \n", "the file is empty"),
+        ])
+    func notAnObject(json: String, reason: String) throws {
+        let error = try #require(throws: BriefingError.self) { try overlay(json) }
+        #expect(error.description.contains(reason), "\(error)")
+    }
+
+    @Test(
+        "a syntax error is placed by line and column (characters, after a byte-order mark)",
+        arguments: [
+            ("{\"windAmberKt\": 20,}", "line 1, column 20: a member name was expected"),
+            ("{\n  \"windAmberKt\": 20\n  \"windRedKt\": 40\n}", "line 3, column 3: ',' or '}' was expected"),
+            ("\u{FEFF}{\"é\": x}", "line 1, column 7: unexpected character"),
+            ("{\"windAmberKt\": ", "line 1, column 17: cut off"),
+        ])
+    func syntaxPosition(json: String, place: String) throws {
+        let error = try #require(throws: BriefingError.self) { try overlay(json) }
+        #expect(error.description.contains("not valid JSON at \(place)"), "\(error)")
+    }
+
+    @Test(
+        "a value out of range, a fractional window, a doubled key each say what to write",
+        arguments: [
+            (#"{"windAmberKt": 1e999}"#, "windAmberKt is out of range"),
+            (#"{"coldRedC": -1e999}"#, "coldRedC is out of range"),
+            (#"{"windowMinutes": 0.5}"#, "windowMinutes must be a whole number of minutes from 0 to 180, got 0.5"),
+            (#"{"windowMinutes": 1e999}"#, "windowMinutes must be a whole number of minutes from 0 to 180"),
+            (#"{"windowMinutes": 200}"#, "windowMinutes must be a whole number of minutes from 0 to 180, got 200"),
+            (#"{"gustRedKt": 50, "gustRedKt": 55}"#, "gustRedKt is given twice; keep one"),
+            (#"{"windAmberKt": "fast"}"#, #"windAmberKt is not a number (it is "fast"); give a number such as 25"#),
+        ])
+    func valueProblems(json: String, reason: String) throws {
+        let error = try #require(throws: BriefingError.self) { try overlay(json) }
+        #expect(error.description.contains(reason), "\(error)")
+    }
+
+    @Test("unknown keys are listed bounded: five at most, each cut at 100 characters")
+    func unknownKeysBounded() throws {
+        let long = String(repeating: "k", count: 10_000)
+        let json = "{\"\(long)\": 1, " + (1...20).map { "\"u\($0)\": 1" }.joined(separator: ", ") + "}"
+        let error = try #require(throws: BriefingError.self) { try overlay(json) }
+        #expect(error.description.contains("… (10000 bytes)"))
+        #expect(error.description.contains("and 16 more"))
+        #expect(error.description.utf8.count < 1_000)
     }
 
     @Test("load reads a file, and a missing file is unreadable")

@@ -22,11 +22,14 @@ struct BadInput: Sendable, CustomTestStringConvertible {
     let message: String
     /// Text stderr must not contain, beyond the checks made on every case.
     let notInMessage: [String]
+    /// Environment variables added for the run (credentials, for a case that needs a live run).
+    let variables: @Sendable (CatalogueWorkspace) throws -> [String: String]
 
     /// Creates a case.
     init(
         _ family: String, _ name: String, setup: @escaping @Sendable (CatalogueWorkspace) throws -> Void = { _ in },
-        _ arguments: [String], exit exitCode: Int32, _ message: String, notInMessage: [String] = []
+        _ arguments: [String], exit exitCode: Int32, _ message: String, notInMessage: [String] = [],
+        variables: @escaping @Sendable (CatalogueWorkspace) throws -> [String: String] = { _ in [:] }
     ) {
         self.family = family
         self.name = name
@@ -35,6 +38,7 @@ struct BadInput: Sendable, CustomTestStringConvertible {
         self.exitCode = exitCode
         self.message = message
         self.notInMessage = notInMessage
+        self.variables = variables
     }
 
     var testDescription: String { "\(family): \(name)" }

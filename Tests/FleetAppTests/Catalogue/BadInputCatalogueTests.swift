@@ -27,9 +27,11 @@ struct BadInputCatalogueTests {
 
     @Test("each case gets its exit code and a clear message", arguments: cases)
     func answer(_ input: BadInput) async throws {
-        let app = try AppHarness()
+        var app = try AppHarness()
         defer { app.remove() }
-        try input.setup(CatalogueWorkspace(directory: app.directory))
+        let workspace = CatalogueWorkspace(directory: app.directory)
+        try input.setup(workspace)
+        app.variables.merge(try input.variables(workspace)) { $1 }
         let result = await app.run(input.arguments)
         #expect(result.exitCode == input.exitCode, "exit \(result.exitCode), stderr: \(result.stderr.prefix(2_000))")
         #expect(result.stderr.contains(input.message), "stderr: \(result.stderr.prefix(2_000))")

@@ -1,4 +1,93 @@
-/// Bad-input catalogue: Options cases.
+import FleetTestSupport
+import Foundation
+
+/// Bad command lines: unknown, missing, doubled or malformed options, and values too long to
+/// echo whole.
 extension BadInputCatalogue {
-    static let options: [BadInput] = []
+    /// 100 KB of one letter: an option value no message may repeat whole.
+    static let longValue = String(repeating: "x", count: 100_000)
+
+    static let options: [BadInput] = [
+        BadInput("option", "unknown option", demo(["--colour", "red"]), exit: 64, "has no option --colour"),
+        BadInput(
+            "option", "unknown option with a 100 KB name", demo(["--" + longValue]), exit: 64,
+            "has no option --xxxx", notInMessage: [String(repeating: "x", count: 101)]),
+        BadInput("option", "unknown command", ["fly", "demo.csv"], exit: 64, "unknown command 'fly'"),
+        BadInput(
+            "option", "unknown command of 100 KB", [longValue], exit: 64, "… (100000 bytes)",
+            notInMessage: [String(repeating: "x", count: 101)]),
+        BadInput("option", "a value option last, without its value", demo(["--out"]), exit: 64, "--out needs a value"),
+        BadInput(
+            "option", "a value forgotten before the next option",
+            setup: {
+                try $0.demoSchedule()
+                try $0.demoWeather()
+            },
+            ["run", "demo.csv", "--out", "--replay", "weather"], exit: 64,
+            "--out needs a value after it, got the option --replay instead"),
+        BadInput("option", "an option given twice", demo(["--out", "a", "--out", "b"]), exit: 64, "--out given twice"),
+        BadInput(
+            "option", "a flag given a value", demo(["--allow-past=yes"]), exit: 64, "--allow-past takes no value"),
+        BadInput("option", "no schedule", ["run", "--out", "r"], exit: 64, "needs exactly one schedule file, got 0"),
+        BadInput(
+            "option", "two schedules", ["run", "a.csv", "b.csv"], exit: 64,
+            "needs exactly one schedule file, got 2 ('a.csv', 'b.csv')"),
+        BadInput(
+            "option", "concurrency not a number", demo(["--concurrency", "many"]), exit: 64,
+            "--concurrency must be a whole number from 1 to 256, got 'many'"),
+        BadInput(
+            "option", "concurrency zero", demo(["--concurrency", "0"]), exit: 64,
+            "--concurrency must be a whole number from 1 to 256"),
+        BadInput(
+            "option", "concurrency in exponent form", demo(["--concurrency", "1e3"]), exit: 64,
+            "--concurrency must be a whole number"),
+        BadInput(
+            "option", "concurrency of 100 KB", demo(["--concurrency", longValue]), exit: 64,
+            "… (100000 bytes)", notInMessage: [String(repeating: "x", count: 101)]),
+        BadInput(
+            "option", "negative monthly quota", demo(["--monthly-quota", "-1"]), exit: 64,
+            "--monthly-quota must be a whole number from 0 to 1000000000"),
+        BadInput(
+            "option", "max requests beyond any integer", demo(["--max-requests", "99999999999999999999999"]),
+            exit: 64, "--max-requests must be a whole number"),
+        BadInput(
+            "option", "endpoint not a URL", demo(["--endpoint", "weather kit"]), exit: 64, "--endpoint:"),
+        BadInput(
+            "option", "endpoint over plain http to another host", demo(["--endpoint", "http://example.com"]),
+            exit: 64, "only https is allowed"),
+        BadInput(
+            "option", "endpoint with a password",
+            demo(["--endpoint", "https://user:s3cret@weather.example.com"]), exit: 64,
+            "must not contain a user name or password", notInMessage: ["s3cret"]),
+        BadInput(
+            "option", "endpoint of 100 KB", demo(["--endpoint", "https://" + longValue]), exit: 64,
+            "--endpoint:", notInMessage: [String(repeating: "x", count: 101)]),
+        BadInput(
+            "option", "language not a tag", demo(["--language", "english please"]), exit: 64,
+            "--language must be a language tag such as en-US"),
+        BadInput(
+            "option", "language of 100 KB", demo(["--language", longValue]), exit: 64, "… (100000 bytes)",
+            notInMessage: [String(repeating: "x", count: 101)]),
+        BadInput(
+            "option", "now not a date", demo(["--now", "yesterday"]), exit: 64,
+            "--now must be an ISO 8601 date-time"),
+        BadInput(
+            "option", "now of 100 KB", demo(["--now", longValue]), exit: 64, "… (100000 bytes)",
+            notInMessage: [String(repeating: "x", count: 101)]),
+        BadInput(
+            "option", "record with replay", demo(["--record", "rec"]), exit: 64, "cannot be combined with --replay"),
+        BadInput(
+            "option", "an empty --config value", demo(["--config", ""]), exit: 64,
+            "--config needs a file, got an empty value"),
+        BadInput(
+            "option", "--out of 100 KB", setup: demoRun,
+            ["run", "demo.csv", "--replay", "weather", "--out", longValue], exit: 1, "cannot write",
+            notInMessage: [String(repeating: "x", count: 101)]),
+    ]
+
+    /// `run demo.csv --replay weather --out r` and `extra` (nothing set up: a usage error is
+    /// found before any file is read).
+    static func demo(_ extra: [String]) -> [String] {
+        ["run", "demo.csv", "--replay", "weather", "--out", "r"] + extra
+    }
 }

@@ -1,0 +1,38 @@
+#if canImport(Glibc)
+    internal import Glibc
+#endif
+
+/// Why ``RegularFile`` or ``DirectoryListing`` refused a path: the one error type of
+/// FleetFiles. Its ``description`` is plain words (``SystemErrorWords``), never a code.
+public enum RegularFileError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// `stat`, `open`, `opendir`, `fstat` or `read` failed with this `errno`.
+    case cannotOpen(errno: Int32)
+    /// It exists but is not a regular file; `kind` says what it is ("a directory", "a FIFO", …).
+    case notRegular(kind: String)
+    /// A folder was expected; `kind` says what it is instead ("a regular file", "a FIFO", …).
+    case notDirectory(kind: String)
+    /// The file is larger than the caller reads (``RegularFile/read(_:limit:)``).
+    case tooLarge(size: Int, limit: Int)
+
+    /// Whether the file does not exist (or a directory on its path does not).
+    public var isMissing: Bool {
+        if case .cannotOpen(let code) = self { return code == ENOENT || code == ENOTDIR }
+        return false
+    }
+
+    /// Whether permission was denied.
+    public var isDenied: Bool {
+        if case .cannotOpen(let code) = self { return code == EACCES || code == EPERM }
+        return false
+    }
+
+    public var description: String {
+        switch self {
+        case .cannotOpen(let code): SystemErrorWords.describe(code)
+        case .notRegular(let kind) where kind == "a directory": "it is a directory, not a regular file"
+        case .notRegular(let kind): "it is not a regular file (\(kind))"
+        case .notDirectory(let kind): "it is \(kind), not a folder"
+        case .tooLarge(let size, let limit): "it is \(size) bytes, over the \(limit)-byte limit"
+        }
+    }
+}
