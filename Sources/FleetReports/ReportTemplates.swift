@@ -1,3 +1,4 @@
+internal import FleetFiles
 internal import FleetHTML
 public import Foundation
 
@@ -16,6 +17,9 @@ public struct ReportTemplates: Sendable {
     /// The file names a templates directory must hold.
     public static let files = ["index.html", "route.html", "style.css", "table.js"]
 
+    /// The largest template file read: real ones are a few KiB.
+    static let maximumTemplateBytes = 4 * 1024 * 1024
+
     /// Reads the templates from a directory, and parses the two pages once, so a template
     /// that cannot be filled (unparsable, or with nested slots) fails the run before anything
     /// is fetched.
@@ -27,11 +31,16 @@ public struct ReportTemplates: Sendable {
         var texts: [String] = []
         for name in files {
             let url = directory.appendingPathComponent(name)
+            let bytes: [UInt8]
             do {
-                texts.append(try String(contentsOf: url, encoding: .utf8))
+                bytes = try RegularFile.read(url.path, limit: maximumTemplateBytes)  // never a FIFO or a device
             } catch {
-                throw .templateUnreadable(path: url.path, reason: error.localizedDescription)
+                throw .templateUnreadable(path: url.path, reason: error.description)
             }
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                throw .templateUnreadable(path: url.path, reason: "it is not UTF-8 text")
+            }
+            texts.append(text)
         }
         for (name, text) in zip(files, texts) where name.hasSuffix(".html") {
             do {

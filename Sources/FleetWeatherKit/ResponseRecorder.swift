@@ -1,3 +1,4 @@
+internal import FleetFiles
 public import Foundation
 
 #if canImport(Glibc)
@@ -25,7 +26,15 @@ public struct ResponseRecorder: Sendable {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw .recordingFailed("cannot create \(directory.path)")
+            var reason = SystemErrorWords.describe(error)
+            do {
+                _ = try DirectoryListing.names(directory.path)
+            } catch .notDirectory(let kind) {
+                reason = "it is \(kind), not a folder"
+            } catch {}
+            throw .recordingFailed(
+                "cannot create the recording folder \(directory.path.bounded): \(reason); --record needs a folder "
+                    + "(it is made if missing)")
         }
         self.directory = directory
     }

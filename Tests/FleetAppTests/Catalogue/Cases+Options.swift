@@ -83,6 +83,23 @@ extension BadInputCatalogue {
             "option", "--out of 100 KB", setup: demoRun,
             ["run", "demo.csv", "--replay", "weather", "--out", longValue], exit: 1, "cannot write",
             notInMessage: [String(repeating: "x", count: 101)]),
+        BadInput(
+            "option", "--templates names a file", setup: demoRun, demo(["--templates", "demo.csv"]), exit: 1,
+            "index.html: no such file (a part of its path is not a directory)"),
+        BadInput(
+            "option", "--templates holding a FIFO",
+            setup: {
+                try demoRun($0)
+                try FileManager.default.copyItem(at: AppHarness.templates, to: $0.url("t"))
+                try FileManager.default.removeItem(at: $0.url("t/style.css"))
+                try $0.fifo("t/style.css")
+            },
+            demo(["--templates", "t"]), exit: 1, "style.css: it is not a regular file (a FIFO)"),
+        BadInput(
+            "option", "--record names a file", setup: { try $0.demoSchedule() },
+            ["run", "demo.csv", "--endpoint", "http://127.0.0.1:1", "--record", "demo.csv", "--out", "r"], exit: 1,
+            "it is a regular file, not a folder; --record needs a folder",
+            variables: { try TestCredentials.environment(in: $0.directory) }),
     ]
 
     /// `run demo.csv --replay weather --out r` and `extra` (nothing set up: a usage error is
