@@ -23,6 +23,19 @@ struct ResponseClassificationTests {
         return await #expect(throws: WeatherKitError.self) { try await client.fetchWeather(Self.query) }
     }
 
+    /// A 401 `reason` of one letter and a million combining marks is one character: cut by
+    /// characters it stayed whole (2 MB on one stderr line); cut by scalars it is short.
+    @Test func hugeReasonIsCutByScalars() async throws {
+        let reason = "e" + String(repeating: "\u{301}", count: 1_000_000)
+        let error = try await failure(status: 401, body: "{\"reason\": \"\(reason)\"}")
+        guard case .unauthorized(let shown) = error else {
+            Issue.record("unexpected \(String(describing: error))")
+            return
+        }
+        #expect(shown.utf8.count < 1_000, "\(shown.utf8.count) bytes")
+        #expect(shown.hasSuffix("…"))
+    }
+
     @Test func alertsMayBeAbsentWhereNotCovered() async throws {
         let alertsOnly = WeatherQuery(latitude: 35.77, longitude: 140.39, dataSets: [.weatherAlerts])
         let fetched = try await client(.always(status: 200, body: "{}")).fetchWeather(alertsOnly)
