@@ -34,7 +34,7 @@ public struct ReplaySource: Sendable {
         } catch {
             throw .replayDirectoryUnreadable(path: directory.path, reason: error.localizedDescription)
         }
-        var recorded: [RecordedPlace.Location: CellWeather] = [:]
+        var recorded: [RecordedPlace.Location: RecordedMerge] = [:]
         var problems: [String] = []
         var count = 0
         for name in names.sorted() where name.hasSuffix(".json") {
@@ -54,14 +54,33 @@ public struct ReplaySource: Sendable {
                 continue
             }
             problems += decoded.warnings.map { "\(name): \($0)" }
+            guard !decoded.response.dataSets.isEmpty else {
+                problems.append("\(name): no usable data set; skipped")
+                continue
+            }
             guard let location = decoded.response.location else {
                 problems.append("\(name): no metadata.latitude/longitude; cannot tell its location")
                 continue
             }
-            recorded[RecordedPlace.Location(location), default: CellWeather()].merge(decoded.response)
+            // A name in the recorder's form states the cell it was fetched for; a body for
+            // another place under it is another cell's weather (a copied or mixed-up file).
+            if let named = Self.namedPlace(name), !PlaceMatch.agree(named, location) {
+                problems.append(
+                    "\(name): named for \(PlaceMatch.text(named)) but its metadata places it at "
+                        + "\(PlaceMatch.text(location)); skipped: record the night again, or rename the file")
+                continue
+            }
+            recorded[RecordedPlace.Location(location), default: RecordedMerge()].add(decoded.response, from: name)
             count += 1
         }
-        self.places = recorded.map { RecordedPlace(location: $0.key, weather: $0.value) }.sorted { $0.precedes($1) }
+        let places = recorded.map { RecordedPlace(location: $0.key, weather: $0.value.weather) }.sorted {
+            $0.precedes($1)
+        }
+        for place in places {
+            let text = "\(place.location.latitude),\(place.location.longitude)"
+            problems += recorded[place.location]?.warnings(at: text) ?? []
+        }
+        self.places = places
         self.grid = grid
         self.problems = problems
         self.fileCount = count

@@ -30,6 +30,8 @@ enum ScheduleTime: Equatable {
 enum TimeSyntaxError: Error, Equatable, CustomStringConvertible {
     /// Not shaped like a date and time at all.
     case shape
+    /// A year outside ``WallClock/years``.
+    case year(Int)
     /// A month outside 1–12.
     case month(Int)
     /// A day that the month does not have.
@@ -46,6 +48,8 @@ enum TimeSyntaxError: Error, Equatable, CustomStringConvertible {
         case .shape:
             "expected a date and time such as 2026-12-01T13:05Z, 2026-12-01T08:05:00-05:00 "
                 + "or (local time at the airport) 2026-12-01 08:05"
+        case .year(let year):
+            "year \(CivilCalendar.pad(year, 4)) is outside 2000–2100, the years fleetwx briefs"
         case .month(let month):
             "there is no month \(month)"
         case .day(let day, let month, let year):

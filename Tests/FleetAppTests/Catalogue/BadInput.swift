@@ -22,11 +22,15 @@ struct BadInput: Sendable, CustomTestStringConvertible {
     let message: String
     /// Text stderr must not contain, beyond the checks made on every case.
     let notInMessage: [String]
+    /// Text a file the run wrote must contain, by path (`r/rejects.csv`): for answers given in
+    /// the report rather than on stderr (a rejected row's reason, a flight's status).
+    let inFiles: [String: String]
 
     /// Creates a case.
     init(
         _ family: String, _ name: String, setup: @escaping @Sendable (CatalogueWorkspace) throws -> Void = { _ in },
-        _ arguments: [String], exit exitCode: Int32, _ message: String, notInMessage: [String] = []
+        _ arguments: [String], exit exitCode: Int32, _ message: String, notInMessage: [String] = [],
+        inFiles: [String: String] = [:]
     ) {
         self.family = family
         self.name = name
@@ -35,6 +39,7 @@ struct BadInput: Sendable, CustomTestStringConvertible {
         self.exitCode = exitCode
         self.message = message
         self.notInMessage = notInMessage
+        self.inFiles = inFiles
     }
 
     var testDescription: String { "\(family): \(name)" }
