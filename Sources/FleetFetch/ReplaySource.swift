@@ -9,7 +9,10 @@ public import Foundation
 /// service returned it. A file's location is read from the `metadata` inside it, so files map
 /// to cells whatever their names: a cell is served by the recorded location nearest its centre
 /// within half a grid step (see ``recording(for:)``). Replayed data is used as recorded:
-/// expiry is not checked, it is never stale, never cached, and costs no quota.
+/// expiry is not checked, it is never stale, never cached, and costs no quota. Weather that
+/// contradicts its place is refused with a problem: a file named in the recorder's form
+/// (`wx_LAT_LON.json`) whose body is elsewhere, and whatever two files of one place give
+/// different values for (see ``RecordedMerge``).
 public struct ReplaySource: Sendable {
     /// The bodies by recorded location (every body of one location merged), in the order of
     /// ``RecordedPlace/precedes(_:)``.

@@ -16,7 +16,16 @@ enum ScheduleTime: Equatable {
     /// - Parameter text: The value from a time column, surrounding spaces removed.
     /// - Returns: The time, or why it is not one.
     static func parse(_ text: String) -> Result<ScheduleTime, TimeSyntaxError> {
-        var scanner = TimeScanner(Array(text.utf8))
+        let bytes = Array(text.utf8)
+        // A year of five or more digits (`10000-01-01T…`) is a year out of range, not a shape
+        // error: say which year, as for 0000.
+        let leading = bytes.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        if (5...9).contains(leading.count), bytes.count > leading.count, bytes[leading.count] == UInt8(ascii: "-"),
+            let year = Int(String(decoding: leading, as: UTF8.self))
+        {
+            return .failure(.year(year))
+        }
+        var scanner = TimeScanner(bytes)
         guard let wall = scanner.wallClockFields() else { return .failure(.shape) }
         if let problem = wall.calendarProblem { return .failure(problem) }
         if scanner.atEnd { return .success(.local(wall)) }

@@ -100,6 +100,9 @@ struct RejectionTests {
             id: "year 9999", row: "UA1,EWR,SFO,9999-12-31T13:05Z,9999-12-31T19:35Z",
             expected: ["departure \"9999-12-31T13:05Z\" is not a valid time: year 9999 is outside 2000–2100"]),
         RejectionCase(
+            id: "year 10000", row: "UA1,EWR,SFO,10000-01-01T13:05Z,2026-12-01T19:35Z",
+            expected: ["departure \"10000-01-01T13:05Z\" is not a valid time: year 10000 is outside 2000–2100"]),
+        RejectionCase(
             id: "DST gap", row: "UA1,JFK,SFO,2026-03-08 02:30,2026-03-08T12:00Z",
             expected: [
                 "departure \"2026-03-08 02:30\" is a local time that does not exist in America/New_York",

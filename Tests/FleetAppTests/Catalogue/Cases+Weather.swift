@@ -98,7 +98,7 @@ extension BadInputCatalogue {
             setup: {
                 try $0.schedule([demoRow, "UA1,ORD,JFK,10000-01-01T10:00Z,2026-12-01T10:15,,"])
                 try $0.demoWeather()
-            }, run, exit: 2, "1 rejected", inFiles: ["r/rejects.csv": "expected a date and time such as"]),
+            }, run, exit: 2, "1 rejected", inFiles: ["r/rejects.csv": "year 10000 is outside 2000–2100"]),
         BadInput(
             "weather", "schedule arrival in 2101",
             setup: {
