@@ -78,7 +78,10 @@ struct RunOptions {
     private static func grid(_ text: String?) throws(AppError) -> Grid {
         var degrees = 0.01
         if let text {
-            guard let value = Double(text) else { throw .usage("--grid must be a number of degrees, got '\(text)'") }
+            guard let value = Double(text) else {
+                let shown = text.count > 40 ? text.prefix(40) + "…" : Substring(text)
+                throw .usage("--grid must be a number of degrees from 0.001 to 1, got '\(shown)'")
+            }
             degrees = value
         }
         do {
@@ -113,6 +116,13 @@ struct RunOptions {
         guard let text else { return nil }
         guard let date = WeatherJSON.parseDate(text) else {
             throw .usage("--now must be an ISO 8601 date-time such as 2026-12-01T05:00:00Z, got '\(text.bounded)'")
+        }
+        guard ValueBounds.instants.contains(date) else {
+            // Named by the year as written; an offset can carry 2100-12-31T23:00-05:00 past 2100.
+            let written = text.prefix(4)
+            let year =
+                written.allSatisfy(\.isNumber) && !(2000...2100).contains(Int(written) ?? 0) ? "year \(written)" : "it"
+            throw .usage("--now '\(text)': \(year) is outside \(ValueBounds.yearsText); give a time in those years")
         }
         return date
     }

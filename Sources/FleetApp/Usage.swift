@@ -26,7 +26,7 @@ enum Usage {
           --concurrency N       most requests in flight at once (default 8)
           --monthly-quota N     calls allowed per UTC calendar month (default 500000)
           --max-requests N      most calls this run may send, retries included
-          --grid DEG            location cell size in degrees (default 0.01)
+          --grid DEG            location cell size in degrees, 0.001 to 1 (default 0.01)
           --language TAG        WeatherKit language tag (default en-US)
           --config FILE         briefing thresholds (JSON) over the defaults
           --templates DIR       report templates (FLEETWX_TEMPLATES; default ./Templates)

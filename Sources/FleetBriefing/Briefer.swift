@@ -98,6 +98,26 @@ public struct Briefer: Sendable {
         return absent
     }
 
+    /// The hour members the rules and reports read. One of them dropped by the decoder (out of
+    /// range, wrong type) leaves a hole a hazard could hide in, like an absent value; members no
+    /// rule reads (`uvIndex`, `pressure`, `humidity`) do not make an end incomplete.
+    static let briefedMembers: Set<String> = [
+        "conditionCode", "temperature", "windSpeed", "windGust", "windDirection", "visibility",
+        "precipitationChance", "precipitationType", "precipitationIntensity", "snowfallIntensity",
+    ]
+
+    /// Why a scheduled hour is incomplete: the essentials it lacks and the briefed values the
+    /// body had but the decoder dropped; `nil` when it is complete.
+    static func incompleteness(_ hour: HourWeather) -> String? {
+        let absent = absentEssentials(hour)
+        let unusable = hour.droppedValues?.filter(briefedMembers.contains) ?? []
+        guard !absent.isEmpty || !unusable.isEmpty else { return nil }
+        var parts: [String] = []
+        if !absent.isEmpty { parts.append("no " + absent.joined(separator: ", ")) }
+        if !unusable.isEmpty { parts.append(unusable.joined(separator: ", ") + " unusable in the body") }
+        return parts.joined(separator: "; ")
+    }
+
     private func evaluate(
         airport: Airport, time: Date, hour: HourWeather, weather: CellWeather, alerts: [WeatherAlertSummary],
         status: CellStatus
@@ -123,13 +143,10 @@ public struct Briefer: Sendable {
         var risk = (hazards.map(\.risk).min() ?? .green).worse(alertRisk)
         var data = EndData.fresh
         if case .stale(let since, let reason) = status { data = .stale(since: since, reason: reason) }
-        let absent = Self.absentEssentials(hour)
-        if !absent.isEmpty {
+        if let missing = Self.incompleteness(hour) {
             // What is there still counts (a thunderstorm code stays red), but the end is never
             // green and the flight is not "ok": the missing value could hide a hazard.
-            var reason =
-                "incomplete forecast hour \(WeatherJSON.formatDate(TimeMath.floorHour(time))): no "
-                + absent.joined(separator: ", ")
+            var reason = "incomplete forecast hour \(WeatherJSON.formatDate(TimeMath.floorHour(time))): \(missing)"
             if case .stale(_, let staleReason) = data { reason += "; stale (\(staleReason))" }
             data = .missing(reason)
             risk = risk.worse(.unknown)

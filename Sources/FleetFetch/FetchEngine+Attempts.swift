@@ -87,6 +87,9 @@ extension FetchEngine {
                 await breaker.succeeded(trial: trial)
                 return .success(result)
             case .failure(let error):
+                // An answer for another place is said out loud, not only in the cell's status:
+                // it means the service (or something between) mixed cells up.
+                if case .wrongPlace = error { lane.tally.warn("cell \(request.cell.text): \(error.description)") }
                 // Only attempts that may have reached the service are charged: a refused
                 // connection, a token that could not be minted or a cancellation before
                 // sending gives the reservation back.

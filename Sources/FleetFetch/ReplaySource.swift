@@ -9,7 +9,10 @@ public import Foundation
 /// service returned it. A file's location is read from the `metadata` inside it, so files map
 /// to cells whatever their names: a cell is served by the recorded location nearest its centre
 /// within half a grid step (see ``recording(for:)``). Replayed data is used as recorded:
-/// expiry is not checked, it is never stale, never cached, and costs no quota.
+/// expiry is not checked, it is never stale, never cached, and costs no quota. Weather that
+/// contradicts its place is refused with a problem: a file named in the recorder's form
+/// (`wx_LAT_LON.json`) whose body is elsewhere, and whatever two files of one place give
+/// different values for (see ``RecordedMerge``).
 public struct ReplaySource: Sendable {
     /// The bodies by recorded location (every body of one location merged), in the order of
     /// ``RecordedPlace/precedes(_:)``.
@@ -34,7 +37,7 @@ public struct ReplaySource: Sendable {
         } catch {
             throw .replayDirectoryUnreadable(path: directory.path, reason: Self.folderReason(error))
         }
-        var recorded: [RecordedPlace.Location: CellWeather] = [:]
+        var recorded: [RecordedPlace.Location: RecordedMerge] = [:]
         var problems: [String] = []
         var count = 0
         for name in names.sorted() where name.hasSuffix(".json") {
@@ -54,14 +57,33 @@ public struct ReplaySource: Sendable {
                 continue
             }
             problems += decoded.warnings.map { "\(name.bounded): \($0)" }
+            guard !decoded.response.dataSets.isEmpty else {
+                problems.append("\(name.bounded): no usable data set; skipped")
+                continue
+            }
             guard let location = decoded.response.location else {
                 problems.append("\(name.bounded): no metadata.latitude/longitude; cannot tell its location; skipped")
                 continue
             }
-            recorded[RecordedPlace.Location(location), default: CellWeather()].merge(decoded.response)
+            // A name in the recorder's form states the cell it was fetched for; a body for
+            // another place under it is another cell's weather (a copied or mixed-up file).
+            if let named = Self.namedPlace(name), !PlaceMatch.agree(named, location) {
+                problems.append(
+                    "\(name.bounded): named for \(PlaceMatch.text(named)) but its metadata places it at "
+                        + "\(PlaceMatch.text(location)); skipped: record the night again, or rename the file")
+                continue
+            }
+            recorded[RecordedPlace.Location(location), default: RecordedMerge()].add(decoded.response, from: name)
             count += 1
         }
-        self.places = recorded.map { RecordedPlace(location: $0.key, weather: $0.value) }.sorted { $0.precedes($1) }
+        let places = recorded.map { RecordedPlace(location: $0.key, weather: $0.value.weather) }.sorted {
+            $0.precedes($1)
+        }
+        for place in places {
+            let text = "\(place.location.latitude),\(place.location.longitude)"
+            problems += recorded[place.location]?.warnings(at: text) ?? []
+        }
+        self.places = places
         self.grid = grid
         self.problems = problems
         self.fileCount = count

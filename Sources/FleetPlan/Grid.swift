@@ -16,15 +16,25 @@ public struct Grid: Sendable, Equatable {
     /// The cell size in micro-degrees.
     public let step: Int64
 
+    /// The cell sizes accepted, in micro-degrees: 0.001° to 1°, inclusive.
+    ///
+    /// Why: WeatherKit states a body's place to three decimals, so cells finer than 0.001°
+    /// could not be told apart by their bodies (and only spend more requests), and a cell
+    /// coarser than 1° (about 111 km) would brief airports that far apart with one forecast.
+    /// Checked here, not only at `--grid`, so no library user can build a grid whose keys
+    /// collapse (`5e-324` once merged every airport into one cell).
+    public static let steps: ClosedRange<Int64> = 1_000...1_000_000
+
     /// Creates a grid.
     ///
-    /// - Parameter degrees: The cell size; must be in (0, 10] and a whole number of
-    ///   micro-degrees (at most six decimals).
+    /// - Parameter degrees: The cell size; must be in 0.001…1 (``steps``) and a whole number
+    ///   of micro-degrees (at most six decimals).
     /// - Throws: ``PlanError/badGrid(_:)`` for a size out of range.
     public init(degrees: Double = 0.01) throws(PlanError) {
-        guard degrees.isFinite, degrees > 0, degrees <= 10 else { throw .badGrid(degrees) }
+        // Compared in degrees first: MicroDegrees maps absurd and non-finite values to 0.
+        guard degrees.isFinite, degrees >= 0.000_999, degrees <= 1.000_001 else { throw .badGrid(degrees) }
         let step = MicroDegrees(degrees: degrees).value
-        guard step >= 1, abs(Double(step) - degrees * Double(MicroDegrees.perDegree)) < 1e-6 else {
+        guard Self.steps.contains(step), abs(Double(step) - degrees * Double(MicroDegrees.perDegree)) < 1e-6 else {
             throw .badGrid(degrees)
         }
         self.degrees = degrees

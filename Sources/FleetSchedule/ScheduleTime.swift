@@ -16,7 +16,16 @@ enum ScheduleTime: Equatable {
     /// - Parameter text: The value from a time column, surrounding spaces removed.
     /// - Returns: The time, or why it is not one.
     static func parse(_ text: String) -> Result<ScheduleTime, TimeSyntaxError> {
-        var scanner = TimeScanner(Array(text.utf8))
+        let bytes = Array(text.utf8)
+        // A year of five or more digits (`10000-01-01T…`) is a year out of range, not a shape
+        // error: say which year, as for 0000.
+        let leading = bytes.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        if (5...9).contains(leading.count), bytes.count > leading.count, bytes[leading.count] == UInt8(ascii: "-"),
+            let year = Int(String(decoding: leading, as: UTF8.self))
+        {
+            return .failure(.year(year))
+        }
+        var scanner = TimeScanner(bytes)
         guard let wall = scanner.wallClockFields() else { return .failure(.shape) }
         if let problem = wall.calendarProblem { return .failure(problem) }
         if scanner.atEnd { return .success(.local(wall)) }
@@ -30,6 +39,8 @@ enum ScheduleTime: Equatable {
 enum TimeSyntaxError: Error, Equatable, CustomStringConvertible {
     /// Not shaped like a date and time at all.
     case shape
+    /// A year outside ``WallClock/years``.
+    case year(Int)
     /// A month outside 1–12.
     case month(Int)
     /// A day that the month does not have.
@@ -46,6 +57,8 @@ enum TimeSyntaxError: Error, Equatable, CustomStringConvertible {
         case .shape:
             "expected a date and time such as 2026-12-01T13:05Z, 2026-12-01T08:05:00-05:00 "
                 + "or (local time at the airport) 2026-12-01 08:05"
+        case .year(let year):
+            "year \(CivilCalendar.pad(year, 4)) is outside 2000–2100, the years fleetwx briefs"
         case .month(let month):
             "there is no month \(month)"
         case .day(let day, let month, let year):

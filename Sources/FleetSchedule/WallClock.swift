@@ -12,8 +12,15 @@ struct WallClock: Equatable {
     /// Fractional seconds, 0 ≤ fraction < 1.
     let fraction: Double
 
+    /// The years a schedule time may be in: fleetwx briefs flights against a ten-day forecast,
+    /// so a time decades away is a broken export, and holding times to these years keeps every
+    /// instant well inside what the reports can write (year 0000 once came out as `00-1-12-31…`).
+    /// Weather bodies are held to the same years (Sources/FleetWeatherKit/ValueBounds.swift).
+    static let years = 2000...2100
+
     /// What is wrong with the calendar fields, or `nil` when this is a real date and time.
     var calendarProblem: TimeSyntaxError? {
+        guard Self.years.contains(year) else { return .year(year) }
         guard (1...12).contains(month) else { return .month(month) }
         guard day >= 1, day <= CivilCalendar.days(inMonth: month, year: year) else {
             return .day(day, month: month, year: year)
@@ -95,25 +102,39 @@ public enum CivilCalendar {
     /// - Parameter seconds: Seconds since 1970.
     /// - Returns: The UTC text.
     static func utcText(secondsSince1970 seconds: Double) -> String {
-        isoText(secondsSince1970: Int(seconds.rounded(.down)), offset: nil)
+        // Clamped before the conversion, which would trap on a huge or non-finite value.
+        let whole = seconds.isFinite ? Int(min(max(seconds, -1e12), 1e12).rounded(.down)) : 0
+        return isoText(secondsSince1970: whole, offset: nil)
     }
+
+    /// The first and last wall-clock seconds ``isoText(secondsSince1970:offset:)`` writes as
+    /// themselves: 0000-01-01T00:00:00 and 9999-12-31T23:59:59, the four-digit years.
+    static let formattable = -62_167_219_200...253_402_300_799
 
     /// An instant as ISO 8601 text: `2026-12-01T13:05:00Z` in UTC (`offset` nil), else the
     /// wall clock at `offset` seconds east of UTC with it, `2026-12-01T08:05:00-05:00`. The one
-    /// formatter of the schedule's messages and the reports, locale-free.
+    /// formatter of the schedule's messages and the reports, locale-free. Wall clocks outside
+    /// years 0000–9999 are written as the nearest end of that range (``formattable``), and an
+    /// offset beyond ±99 h as ±99:59, so the text is always well-formed.
     ///
     /// - Parameters:
     ///   - seconds: Whole seconds since 1970.
     ///   - offset: Seconds east of UTC, or `nil` for UTC written as `Z`.
     /// - Returns: The text.
     public static func isoText(secondsSince1970 seconds: Int, offset: Int?) -> String {
-        let (days, secondOfDay) = dayAndSecond(secondsSince1970: seconds + (offset ?? 0))
+        // The last guard, not the rule (times from outside are held to 2000–2100): an instant
+        // beyond the four-digit years is written as the nearest one, so the text always has
+        // the one shape readers parse, never `00-1-12-31` or a five-digit year.
+        let (shifted, overflow) = seconds.addingReportingOverflow(offset ?? 0)
+        let wall = overflow ? (seconds < 0 ? formattable.lowerBound : formattable.upperBound) : shifted
+        let (days, secondOfDay) = dayAndSecond(
+            secondsSince1970: min(max(wall, formattable.lowerBound), formattable.upperBound))
         let date = date(daysSince1970: days)
         let text =
             "\(pad(date.year, 4))-\(pad(date.month))-\(pad(date.day))T"
             + "\(pad(secondOfDay / 3600)):\(pad(secondOfDay / 60 % 60)):\(pad(secondOfDay % 60))"
         guard let offset else { return text + "Z" }
-        let magnitude = abs(offset)
+        let magnitude = Int(min(offset.magnitude, UInt(99 * 3600 + 59 * 60)))
         return text + (offset < 0 ? "-" : "+") + "\(pad(magnitude / 3600)):\(pad(magnitude / 60 % 60))"
     }
 

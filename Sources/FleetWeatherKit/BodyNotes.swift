@@ -37,6 +37,13 @@ struct BodyNotes {
     /// Most distinct warning lines about single values in one body.
     static let distinctLimit = 8
 
+    /// How many values have been dropped so far: a builder compares it before and after a
+    /// member to learn whether that member's value was dropped.
+    private(set) var droppedCount = 0
+    /// Data sets whose `metadata` coordinates were present but unusable, with why (see
+    /// ``unplace(_:_:_:range:)``).
+    private(set) var unplaced: [(dataSet: String, reason: String)] = []
+
     private var order: [String] = []
     private var entries: [String: (message: String, more: Int)] = [:]
     private var dataSetLines: [String] = []
@@ -48,6 +55,7 @@ struct BodyNotes {
     ///   - pattern: The grouping key (``BodyPath/pattern(_:)``).
     ///   - message: The full warning, built only for the first of its group.
     mutating func note(_ pattern: String, _ message: @autoclosure () -> String) {
+        droppedCount += 1
         if let index = entries.index(forKey: pattern) {
             entries.values[index].more += 1
         } else if order.count < Self.distinctLimit {
@@ -56,6 +64,22 @@ struct BodyNotes {
         } else {
             overflow += 1
         }
+    }
+
+    /// Marks the data set of a `metadata` whose coordinate `key` held `value` but could not be
+    /// used (`"latitude": 999`): without it the data set's place is unknown, and a data set of
+    /// unknown place could be anyone's weather, so it is dropped rather than kept as placeless.
+    mutating func unplace(_ path: BodyPath, _ key: String, _ value: JSONValue, range: ClosedRange<Double>) {
+        let why: String
+        switch value {
+        case .null: return
+        case .number(let number) where number.isFinite:
+            why = "\(JSONValue.numberText(number)) is outside \(Self.text(range))"
+        case .number(let number): why = "\(JSONValue.numberText(number)) is not a finite number"
+        default: why = "\(value.shortText) is not a number"
+        }
+        let dataSet = String(path.base.prefix { $0 != "." })
+        unplaced.append((dataSet, "\(dataSet): its metadata.\(key) \(why), so its place is unknown; data set dropped"))
     }
 
     /// Notes a dropped data set (never bounded: there are at most four).
@@ -134,7 +158,15 @@ extension BodyNotes {
     }
 
     mutating func date(_ value: JSONValue, _ path: BodyPath, _ key: String) -> Date? {
-        if case .string(let text) = value, let date = WeatherJSON.parseDate(text) { return date }
+        if case .string(let text) = value, let date = WeatherJSON.parseDate(text) {
+            guard ValueBounds.instants.contains(date) else {
+                note(
+                    path.pattern(key),
+                    "\(path.text(key)): \(value.shortText) is outside \(ValueBounds.yearsText); dropped")
+                return nil
+            }
+            return date
+        }
         if case .null = value { return nil }
         note(path.pattern(key), "\(path.text(key)): \(value.shortText) is not an ISO 8601 date-time; dropped")
         return nil

@@ -45,6 +45,9 @@ public struct HourWeather: Sendable, Codable, Equatable {
     public var windDirection: Double?
     public var windGust: Double?
     public var windSpeed: Double?
+    /// The members whose values the decoder dropped (out of range, wrong type), in body order;
+    /// `nil` when none was. The briefing treats an hour that lost a value it reads as incomplete.
+    public var droppedValues: [String]?
 
     /// Creates an hour; every member but the start defaults to absent.
     ///

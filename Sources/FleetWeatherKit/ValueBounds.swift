@@ -1,3 +1,5 @@
+public import Foundation
+
 /// The physical ranges a decoded WeatherKit number must fall in; a value outside (or not
 /// finite) is dropped with a warning rather than briefed or converted.
 ///
@@ -31,7 +33,12 @@ public enum ValueBounds {
     public static let longitude = -180.0...180.0
     /// `metadata.version`: a small whole number.
     public static let version = 0...1_000_000
-    /// How far apart two data sets' `metadata` locations may be and still be one place, in
-    /// degrees: WeatherKit rounds coordinates to three decimals.
-    public static let locationTolerance = 0.001
+    /// Instants a body may name: 2000-01-01T00:00:00Z up to (not including) 2101-01-01, the
+    /// years fleetwx briefs. Schedules are held to the same years
+    /// (Sources/FleetSchedule/WallClock.swift), so a time from outside can never reach a
+    /// formatter as year 0000 or 10000, and a date decades away is a broken body, not weather.
+    public static let instants =
+        Date(timeIntervalSince1970: 946_684_800)..<Date(timeIntervalSince1970: 4_133_980_800)
+    /// The years of ``instants``, for messages.
+    public static let yearsText = "2000–2100, the years fleetwx briefs"
 }

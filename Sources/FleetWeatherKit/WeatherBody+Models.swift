@@ -50,7 +50,10 @@ extension WeatherBody {
 
     static func hour(_ members: Members, _ path: BodyPath, _ notes: inout BodyNotes) -> HourWeather {
         var hour = HourWeather(forecastStart: nil)
+        var dropped: [String] = []  // no allocation for an hour that keeps every value
         for (key, value) in members {
+            let before = notes.droppedCount
+            defer { if notes.droppedCount != before { dropped.append(key) } }
             switch key {
             case "forecastStart": hour.forecastStart = notes.date(value, path, key)
             case "cloudCover": hour.cloudCover = notes.number(value, path, key, in: ValueBounds.fraction)
@@ -80,6 +83,7 @@ extension WeatherBody {
             default: break
             }
         }
+        if !dropped.isEmpty { hour.droppedValues = dropped }
         return hour
     }
 
@@ -172,8 +176,12 @@ extension WeatherBody {
             case "expireTime": metadata.expireTime = notes.date(value, path, key)
             case "readTime": metadata.readTime = notes.date(value, path, key)
             case "reportedTime": metadata.reportedTime = notes.date(value, path, key)
-            case "latitude": metadata.latitude = notes.number(value, path, key, in: ValueBounds.latitude)
-            case "longitude": metadata.longitude = notes.number(value, path, key, in: ValueBounds.longitude)
+            case "latitude":
+                metadata.latitude = notes.number(value, path, key, in: ValueBounds.latitude)
+                if metadata.latitude == nil { notes.unplace(path, key, value, range: ValueBounds.latitude) }
+            case "longitude":
+                metadata.longitude = notes.number(value, path, key, in: ValueBounds.longitude)
+                if metadata.longitude == nil { notes.unplace(path, key, value, range: ValueBounds.longitude) }
             case "providerName": metadata.providerName = notes.string(value, path, key)
             case "language": metadata.language = notes.string(value, path, key)
             case "units": metadata.units = notes.string(value, path, key)

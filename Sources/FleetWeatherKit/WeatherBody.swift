@@ -64,6 +64,11 @@ public enum WeatherBody {
                 break  // forecastNextHour and members Apple adds later
             }
         }
+        for (name, reason) in notes.unplaced {
+            guard let dataSet = DataSet(rawValue: name), response.dataSets.contains(dataSet) else { continue }
+            response.remove(dataSet)
+            notes.noteDataSet(reason)
+        }
         checkLocations(&response, &notes)
         return DecodedBody(response: response, warnings: notes.warnings)
     }
@@ -84,7 +89,9 @@ public enum WeatherBody {
     /// The place is that of the first data set in ``WeatherResponse/locationOrder`` to name
     /// one: the hourly forecast, else the daily one, else current conditions. Forecasts win
     /// because the briefing is built from them, and alerts come last because alerts for the
-    /// wrong place do the most harm. A data set without a location is kept.
+    /// wrong place do the most harm. Places are compared with ``PlaceMatch`` (0.001°, in whole
+    /// micro-degrees). A data set without a location is kept; one whose location was given but
+    /// unusable (`"latitude": 999`) was dropped before this.
     private static func checkLocations(_ response: inout WeatherResponse, _ notes: inout BodyNotes) {
         var place: (dataSet: DataSet, latitude: Double, longitude: Double)?
         for dataSet in WeatherResponse.locationOrder {
@@ -95,9 +102,7 @@ public enum WeatherBody {
                 place = (dataSet, latitude, longitude)
                 continue
             }
-            let east = abs(longitude - place.longitude)
-            let apart = max(abs(latitude - place.latitude), min(east, 360 - east))
-            guard apart > ValueBounds.locationTolerance + 1e-9 else { continue }
+            guard !PlaceMatch.agree((latitude, longitude), (place.latitude, place.longitude)) else { continue }
             response.remove(dataSet)
             notes.noteDataSet(
                 "\(dataSet.rawValue): its location \(coordinates(latitude, longitude)) is not the location of "

@@ -107,6 +107,15 @@ public struct WeatherKitClient: Sendable {
         // Decoded field by field: an odd value is dropped with a warning and the rest kept, so
         // only a body that is not JSON at all is worth another attempt (see WeatherBody).
         let decoded = try WeatherBody.decode(response.body)
+        // The body states its place as the requested one rounded to three decimals; one that
+        // is elsewhere (another cell's answer, a proxy's mix-up) would brief these flights with
+        // another airport's weather, and cached, every later night too.
+        let requested = (latitude: query.latitude, longitude: query.longitude)
+        if let place = decoded.response.location, !PlaceMatch.agree(place, requested) {
+            throw .wrongPlace(
+                "its metadata places it at \(PlaceMatch.text(place)), not the requested place "
+                    + "\(PlaceMatch.text(requested)); refused (not cached, not used)")
+        }
         // WeatherKit leaves `weatherAlerts` out where no agency's alerts are covered (Japan,
         // for one), so a body without it is an answer, not an error.
         let wanted = Set(query.dataSets).subtracting([.weatherAlerts])

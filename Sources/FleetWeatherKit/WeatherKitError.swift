@@ -28,6 +28,9 @@ public enum WeatherKitError: Error, Equatable, Sendable, CustomStringConvertible
     case badRequest(status: Int, detail: String)
     /// A 200 whose body is not a WeatherKit body (truncated, not JSON, wrong shape).
     case undecodable(String)
+    /// A 200 whose body is for another place than the one asked for: never retried, cached or
+    /// used (see ``WeatherKitClient``).
+    case wrongPlace(String)
     /// The body was larger than the configured cap; the download was stopped.
     case responseTooLarge(limit: Int)
     /// No token could be minted (key unreadable, wrong key type, signing failed).
@@ -87,6 +90,7 @@ public enum WeatherKitError: Error, Equatable, Sendable, CustomStringConvertible
         case .overQuota: "WeatherKit refused the request: OVER_QUOTA (this month's calls are used up)"
         case .badRequest(let status, let detail): "WeatherKit rejected the request (HTTP \(status)): \(detail)"
         case .undecodable(let detail): "WeatherKit answered with a body that cannot be decoded: \(detail)"
+        case .wrongPlace(let detail): "WeatherKit answered for another place: \(detail)"
         case .responseTooLarge(let limit): "WeatherKit response exceeded the \(limit)-byte limit"
         case .tokenUnavailable(let reason): "cannot mint a WeatherKit token: \(reason)"
         case .cancelled: "WeatherKit request cancelled"

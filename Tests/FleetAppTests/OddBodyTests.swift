@@ -74,7 +74,7 @@ struct OddBodyTests {
                     ("forecastDaily.days.*.precipitationChance", "1e300"),
                     ("currentWeather.precipitationIntensity", "1e300"),
                 ])
-            ], exitCode: 0),
+            ], exitCode: 2),
         Odd(
             name: "numbers beyond any double, huge whole numbers",
             rules: [

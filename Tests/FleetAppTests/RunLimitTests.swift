@@ -8,7 +8,7 @@ import Testing
 /// against the counting fake server.
 @Suite("Run limits: past rows and the month's pace")
 struct RunLimitTests {
-    /// Two flights from now, one row 6 days old (kept), one 8 days old and 100 from 1949 on.
+    /// Two flights from now, one row 6 days old (kept), one 8 days old and 100 from 2001 on.
     static func scheduleWithPastRows(now: Date = Date()) -> (csv: String, pastRows: Int) {
         let current = LiveSchedule.flights(2, now: now)
         func row(_ number: String, _ from: String, _ to: String, _ departure: Date) -> String {
@@ -16,7 +16,7 @@ struct RunLimitTests {
         }
         let sixDaysAgo = row("KL600", "ORD", "CDG", now.addingTimeInterval(-6 * 86_400))
         let eightDaysAgo = row("KL800", "JFK", "LHR", now.addingTimeInterval(-8 * 86_400))
-        let first = WeatherFixtures.date("1949-03-02T10:00:00Z")
+        let first = WeatherFixtures.date("2001-03-02T10:00:00Z")
         let ancient = (0..<100).map { index in
             row("KL\(1000 + index)", "JFK", "LHR", first.addingTimeInterval(Double(index) * 86_400 * 3))
         }
@@ -44,7 +44,7 @@ struct RunLimitTests {
             #expect(reason.contains("more than 7 days before the run"), "\(reason)")
             #expect(reason.hasSuffix("pass --allow-past to brief it"), "\(reason)")
         }
-        #expect(rejects.contains { ($0["reason"] ?? "").hasPrefix("departs 1949-03-02T10:00:00Z, more than 7 days") })
+        #expect(rejects.contains { ($0["reason"] ?? "").hasPrefix("departs 2001-03-02T10:00:00Z, more than 7 days") })
         let flights = try live.csvRows("r/flights.csv").compactMap { $0["flight"] }
         #expect(Set(flights) == ["UA100", "UA101", "KL600"])
         #expect(try live.runJSON("r").flights("rejected") == pastRows)

@@ -50,7 +50,7 @@ struct GridTests {
     @Test(
         "decimals are the fewest that show a multiple of the cell size",
         arguments: [
-            (0.01, 2), (0.1, 1), (0.25, 2), (0.5, 1), (1.0, 0), (2.0, 0), (0.001, 3), (0.05, 2),
+            (0.01, 2), (0.1, 1), (0.25, 2), (0.5, 1), (1.0, 0), (0.001, 3), (0.05, 2), (0.002, 3),
         ])
     func decimals(degrees: Double, decimals: Int) throws {
         #expect(try Grid(degrees: degrees).decimals == decimals)
@@ -61,14 +61,25 @@ struct GridTests {
         #expect(try Grid().degrees == 0.01)
     }
 
-    @Test("cell sizes out of range are refused", arguments: [0, -0.01, -1, 10.5, Double.nan, Double.infinity])
+    @Test(
+        "cell sizes outside 0.001°…1° are refused",
+        arguments: [
+            0, -0.01, -1, 10.5, Double.nan, Double.infinity, -Double.infinity, Double.leastNonzeroMagnitude, 1e-6,
+            0.0009, 0.000999,
+            1.000001, 1.5, 2, 10, Double.greatestFiniteMagnitude, -0.001,
+        ])
     func badSizes(degrees: Double) {
         #expect(throws: PlanError.self) { try Grid(degrees: degrees) }
     }
 
-    @Test("the largest allowed cell is 10°")
+    @Test("the smallest and largest allowed cells are 0.001° and 1°", arguments: [0.001, 0.0015, 0.5, 1.0])
+    func bounds(degrees: Double) throws {
+        #expect(try Grid(degrees: degrees).degrees == degrees)
+    }
+
+    @Test("the largest allowed cell is 1°")
     func largest() throws {
-        #expect(try Grid(degrees: 10).key(latitude: 44, longitude: -76).text == "40,-80")
+        #expect(try Grid(degrees: 1).key(latitude: 44.4, longitude: -76.6).text == "44,-77")
     }
 
     @Test("format never writes a negative zero", arguments: [-0.0, -0.001, -0.004])
@@ -86,8 +97,12 @@ struct GridTests {
         #expect(grid.key(latitude: 1, longitude: 1) < grid.key(latitude: 2, longitude: 1))
     }
 
-    @Test("the bad grid message names the value")
+    @Test("the bad grid message names the value, the range and why")
     func message() {
+        let text = PlanError.badGrid(Double.leastNonzeroMagnitude).description
+        #expect(text.contains("5e-324"), "\(text)")
+        #expect(text.contains("0.001") && text.contains("1°"), "\(text)")
+        #expect(text.contains("WeatherKit"), "\(text)")
         #expect(PlanError.badGrid(11).description.contains("11"))
     }
 }

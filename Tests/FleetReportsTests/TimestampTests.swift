@@ -72,6 +72,43 @@ struct TimestampTests {
         #expect(Timestamp.dayLabel(date("2028-02-29T12:00:00Z")) == "Tue 29 Feb")
     }
 
+    /// Extreme instants: the formatter clamps to years 0000–9999 rather than write text no
+    /// reader can parse (year 0000 in a zone west of UTC once came out as `00-1-12-31T…`).
+    static let extremes: [Double] = [
+        -62_167_219_200,  // 0000-01-01T00:00:00Z
+        -62_167_219_201, -62_167_219_200 - 86_400 * 400, -1e12, -1e300, 253_402_300_799,  // 9999-12-31T23:59:59Z
+        253_402_300_800, 1e12, 1e300, Date.distantPast.timeIntervalSince1970, Date.distantFuture.timeIntervalSince1970,
+        .nan, .infinity, -.infinity,
+    ]
+
+    @Test("no instant gives a malformed timestamp, in UTC or any zone", arguments: extremes)
+    func wellFormed(seconds: Double) throws {
+        let instant = Date(timeIntervalSince1970: seconds)
+        let shape = try Regex(
+            #"^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(Z|[+-]\d{2}:\d{2})$"#)
+        let texts =
+            [Timestamp.utc(instant)]
+            + ["Asia/Kathmandu", "America/New_York", "Pacific/Kiritimati", "America/Adak"].map {
+                Timestamp.local(instant, zone: $0)
+            }
+        for text in texts {
+            #expect(text.wholeMatch(of: shape) != nil, "\(seconds): \(text)")
+        }
+        #expect(Timestamp.utcClock(instant).count == 6)
+        #expect(!Timestamp.dayLabel(instant).isEmpty)
+    }
+
+    @Test("the ends of the formatted range")
+    func ends() {
+        #expect(Timestamp.utc(Date(timeIntervalSince1970: -62_167_219_200)) == "0000-01-01T00:00:00Z")
+        #expect(Timestamp.utc(Date(timeIntervalSince1970: -1e12)) == "0000-01-01T00:00:00Z")
+        #expect(Timestamp.utc(Date(timeIntervalSince1970: 253_402_300_799)) == "9999-12-31T23:59:59Z")
+        #expect(Timestamp.utc(Date(timeIntervalSince1970: 1e300)) == "9999-12-31T23:59:59Z")
+        #expect(
+            Timestamp.local(Date(timeIntervalSince1970: -62_167_219_200), zone: "America/New_York").hasPrefix(
+                "0000-01-01T00:00:00-"))
+    }
+
     @Test("an unknown zone is UTC")
     func unknownZone() {
         #expect(Timestamp.timeZone("Not/AZone").secondsFromGMT() == 0)

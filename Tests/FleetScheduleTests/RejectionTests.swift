@@ -82,6 +82,27 @@ struct RejectionTests {
             id: "day zero", row: "UA1,EWR,SFO,2026-12-00T13:05Z,2026-12-01T19:35Z",
             expected: ["December 2026 has no day 0"]),
         RejectionCase(
+            id: "year 0000", row: "UA1,EWR,SFO,0000-12-31T18:09:24Z,2026-12-01T19:35Z",
+            expected: [
+                "departure \"0000-12-31T18:09:24Z\" is not a valid time: year 0000 is outside 2000–2100, "
+                    + "the years fleetwx briefs"
+            ]),
+        RejectionCase(
+            id: "year 0001 local", row: "UA1,EWR,SFO,0001-01-01 10:00,2026-12-01T19:35Z",
+            expected: ["year 0001 is outside 2000–2100"]),
+        RejectionCase(
+            id: "year 1999", row: "UA1,EWR,SFO,1999-12-31T23:59Z,2026-12-01T19:35Z",
+            expected: ["year 1999 is outside 2000–2100"]),
+        RejectionCase(
+            id: "year 2101", row: "UA1,EWR,SFO,2026-12-01T13:05Z,2101-01-01T00:00Z",
+            expected: ["arrival \"2101-01-01T00:00Z\" is not a valid time: year 2101 is outside 2000–2100"]),
+        RejectionCase(
+            id: "year 9999", row: "UA1,EWR,SFO,9999-12-31T13:05Z,9999-12-31T19:35Z",
+            expected: ["departure \"9999-12-31T13:05Z\" is not a valid time: year 9999 is outside 2000–2100"]),
+        RejectionCase(
+            id: "year 10000", row: "UA1,EWR,SFO,10000-01-01T13:05Z,2026-12-01T19:35Z",
+            expected: ["departure \"10000-01-01T13:05Z\" is not a valid time: year 10000 is outside 2000–2100"]),
+        RejectionCase(
             id: "DST gap", row: "UA1,JFK,SFO,2026-03-08 02:30,2026-03-08T12:00Z",
             expected: [
                 "departure \"2026-03-08 02:30\" is a local time that does not exist in America/New_York",
@@ -128,6 +149,15 @@ struct RejectionTests {
         let schedule = try Fixture.read(["SQ21,EWR,SIN,2026-12-01T13:00Z,2026-12-02T09:00Z"])
         #expect(schedule.rejects == [])
         #expect(schedule.flights.count == 1)
+    }
+
+    @Test("the first and last days of 2000–2100 are accepted")
+    func yearBounds() throws {
+        let schedule = try Fixture.read([
+            "UA1,EWR,SFO,2000-01-01T00:00Z,2000-01-01T06:00Z", "UA2,EWR,SFO,2100-12-31T12:00Z,2100-12-31 23:59",
+        ])
+        #expect(schedule.rejects == [])
+        #expect(schedule.flights.count == 2)
     }
 
     @Test("29 February in a leap year is a real date")

@@ -24,12 +24,16 @@ struct BadInput: Sendable, CustomTestStringConvertible {
     let notInMessage: [String]
     /// Environment variables added for the run (credentials, for a case that needs a live run).
     let variables: @Sendable (CatalogueWorkspace) throws -> [String: String]
+    /// Text a file the run wrote must contain, by path (`r/rejects.csv`): for answers given in
+    /// the report rather than on stderr (a rejected row's reason, a flight's status).
+    let inFiles: [String: String]
 
     /// Creates a case.
     init(
         _ family: String, _ name: String, setup: @escaping @Sendable (CatalogueWorkspace) throws -> Void = { _ in },
         _ arguments: [String], exit exitCode: Int32, _ message: String, notInMessage: [String] = [],
-        variables: @escaping @Sendable (CatalogueWorkspace) throws -> [String: String] = { _ in [:] }
+        variables: @escaping @Sendable (CatalogueWorkspace) throws -> [String: String] = { _ in [:] },
+        inFiles: [String: String] = [:]
     ) {
         self.family = family
         self.name = name
@@ -39,6 +43,7 @@ struct BadInput: Sendable, CustomTestStringConvertible {
         self.message = message
         self.notInMessage = notInMessage
         self.variables = variables
+        self.inFiles = inFiles
     }
 
     var testDescription: String { "\(family): \(name)" }

@@ -41,6 +41,10 @@ struct BadInputCatalogueTests {
         let long = result.stderr.split(separator: "\n").filter { $0.utf8.count > Self.longestLine }
         #expect(long.isEmpty, "\(long.count) stderr line(s) over \(Self.longestLine) bytes")
         try Self.checkRowsAccounted(input, app: app)
+        for (path, fragment) in input.inFiles {
+            let text = try String(contentsOf: app.file(path), encoding: .utf8)
+            #expect(text.contains(fragment), "\(path): \(text.prefix(2_000))")
+        }
     }
 
     /// When the case published a report, every data row is in exactly one of `flights.csv` and

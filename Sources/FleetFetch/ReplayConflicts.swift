@@ -1,0 +1,127 @@
+internal import FleetWeatherKit
+internal import Foundation
+
+/// The bodies recorded at one location, merged, with what two files disagree on taken out.
+///
+/// The parts of one long window never overlap in their hours, and the same file copied twice
+/// agrees with itself, so two files that give one hour (or day, or the current conditions of
+/// one instant) different values are two nights, or one edited: there is no telling which is
+/// right, so that data is used from neither, and a warning names both files. The flights
+/// there end partial ("no forecast hour"), never briefed with a guess.
+struct RecordedMerge {
+    /// Two files and the data set they disagree on.
+    struct Conflict: Hashable {
+        let first: String
+        let second: String
+        let dataSet: DataSet
+    }
+
+    private var merged = CellWeather()
+    private var hours: [Date: (file: String, hour: HourWeather)] = [:]
+    private var days: [Date: (file: String, day: DayWeather)] = [:]
+    private var currents: [Date: (file: String, current: CurrentWeather)] = [:]
+    /// What each pair of files disagrees on: the starts (or `asOf`) of the entries.
+    private var conflicts: [Conflict: [Date]] = [:]
+
+    /// Adds one file's body.
+    ///
+    /// - Parameters:
+    ///   - response: The decoded body.
+    ///   - file: Its file name.
+    mutating func add(_ response: WeatherResponse, from file: String) {
+        for hour in response.forecastHourly?.hours ?? [] {
+            guard let start = hour.forecastStart else { continue }
+            if let seen = hours[start] {
+                if seen.file != file, seen.hour != hour { disagree(seen.file, file, .forecastHourly, at: start) }
+            } else {
+                hours[start] = (file, hour)
+            }
+        }
+        for day in response.forecastDaily?.days ?? [] {
+            guard let start = day.forecastStart else { continue }
+            if let seen = days[start] {
+                if seen.file != file, seen.day != day { disagree(seen.file, file, .forecastDaily, at: start) }
+            } else {
+                days[start] = (file, day)
+            }
+        }
+        if let current = response.currentWeather, let asOf = current.asOf {
+            // Metadata (read and expiry times) may differ between two fetches of one instant;
+            // the conditions themselves may not.
+            var values = current
+            values.metadata = nil
+            if let seen = currents[asOf] {
+                if seen.file != file, seen.current != values { disagree(seen.file, file, .currentWeather, at: asOf) }
+            } else {
+                currents[asOf] = (file, values)
+            }
+        }
+        merged.merge(response)
+    }
+
+    private mutating func disagree(_ first: String, _ second: String, _ dataSet: DataSet, at date: Date) {
+        conflicts[Conflict(first: first, second: second, dataSet: dataSet), default: []].append(date)
+    }
+
+    /// The merged weather without anything two files disagree on.
+    var weather: CellWeather {
+        guard !conflicts.isEmpty else { return merged }
+        var result = merged
+        var refused: [DataSet: Set<Date>] = [:]
+        for (conflict, dates) in conflicts { refused[conflict.dataSet, default: []].formUnion(dates) }
+        if let starts = refused[.forecastHourly] {
+            result.hours.removeAll { starts.contains($0.forecastStart ?? .distantPast) }
+        }
+        if let starts = refused[.forecastDaily] {
+            result.days.removeAll { starts.contains($0.forecastStart ?? .distantPast) }
+        }
+        if let instants = refused[.currentWeather], let asOf = result.current?.asOf, instants.contains(asOf) {
+            result.current = nil
+        }
+        return result
+    }
+
+    /// One warning per pair of files and data set, in a stable order.
+    ///
+    /// - Parameter place: The location's text (`40.64,-73.78`).
+    /// - Returns: The warnings.
+    func warnings(at place: String) -> [String] {
+        conflicts.sorted {
+            ($0.key.first, $0.key.second, $0.key.dataSet) < ($1.key.first, $1.key.second, $1.key.dataSet)
+        }
+        .map { conflict, dates in
+            let first = dates.min().map(WeatherJSON.formatDate) ?? ""
+            let what: String
+            switch conflict.dataSet {
+            case .forecastHourly: what = "\(dates.count) \(dates.count == 1 ? "hour" : "hours") from \(first)"
+            case .forecastDaily: what = "\(dates.count) \(dates.count == 1 ? "day" : "days") from \(first)"
+            default: what = "as of \(first)"
+            }
+            return "\(conflict.first) and \(conflict.second) record different weather for \(place) "
+                + "(\(conflict.dataSet.rawValue), \(what)); that data is used from neither file: keep one "
+                + "night's recordings per folder"
+        }
+    }
+}
+
+extension ReplaySource {
+    /// The place a recording's name states, for names in the recorder's form
+    /// (`wx_40.64_-73.78.json`, `wx_40.64_-73.78_1.json`, see ``ResponseRecorder``); `nil` for
+    /// any other name (names are free, so only this form can be checked against the body).
+    static func namedPlace(_ name: String) -> (latitude: Double, longitude: Double)? {
+        guard name.hasPrefix("wx_"), name.hasSuffix(".json") else { return nil }
+        let parts = name.dropFirst(3).dropLast(5).split(separator: "_", omittingEmptySubsequences: false)
+        guard parts.count == 2 || parts.count == 3 else { return nil }
+        func coordinate(_ text: Substring, limit: Double) -> Double? {
+            guard !text.isEmpty, text.count <= 12,
+                text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-") }),
+                let value = Double(text), abs(value) <= limit
+            else { return nil }
+            return value
+        }
+        guard let latitude = coordinate(parts[0], limit: 90), let longitude = coordinate(parts[1], limit: 180) else {
+            return nil
+        }
+        return (latitude, longitude)
+    }
+}

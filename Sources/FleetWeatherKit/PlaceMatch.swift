@@ -1,0 +1,47 @@
+/// Whether two stated places are one, compared in whole micro-degrees (``MicroDegrees``).
+///
+/// WeatherKit states a body's place as the requested coordinates rounded to three decimals, so
+/// a body for the requested place is at most 0.0005° off on each axis; ``tolerance`` (0.001°)
+/// allows that and binary noise, and nothing more: the next cell of the finest grid
+/// (`--grid 0.001`) is another place. Integers rather than a `Double` epsilon, so the
+/// answer never depends on how a coordinate happened to be represented.
+public enum PlaceMatch {
+    /// How far apart, on either axis, two coordinates may be and still be one place: 0.001°.
+    public static let tolerance: Int64 = 1_000
+
+    /// The larger of the north–south and east–west distances, the short way round the
+    /// antimeridian (180° and −180° are one meridian), in micro-degrees.
+    ///
+    /// - Parameters:
+    ///   - lhs: A place, in degrees.
+    ///   - rhs: Another place, in degrees.
+    /// - Returns: The distance.
+    public static func apart(
+        _ lhs: (latitude: Double, longitude: Double), _ rhs: (latitude: Double, longitude: Double)
+    ) -> Int64 {
+        let north = abs(MicroDegrees(degrees: lhs.latitude).value - MicroDegrees(degrees: rhs.latitude).value)
+        let full = 360 * MicroDegrees.perDegree
+        let east = abs(MicroDegrees(degrees: lhs.longitude).value - MicroDegrees(degrees: rhs.longitude).value) % full
+        return max(north, min(east, full - east))
+    }
+
+    /// Whether two places are one (within ``tolerance``).
+    ///
+    /// - Parameters:
+    ///   - lhs: A place, in degrees.
+    ///   - rhs: Another place, in degrees.
+    /// - Returns: `true` when they agree.
+    public static func agree(
+        _ lhs: (latitude: Double, longitude: Double), _ rhs: (latitude: Double, longitude: Double)
+    ) -> Bool {
+        apart(lhs, rhs) <= tolerance
+    }
+
+    /// `40.64,-73.78`: a place as short plain decimals, for messages.
+    ///
+    /// - Parameter place: The place, in degrees.
+    /// - Returns: The text.
+    public static func text(_ place: (latitude: Double, longitude: Double)) -> String {
+        "\(MicroDegrees(degrees: place.latitude)),\(MicroDegrees(degrees: place.longitude))"
+    }
+}
