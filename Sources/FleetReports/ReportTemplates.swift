@@ -17,8 +17,8 @@ public struct ReportTemplates: Sendable {
     public static let files = ["index.html", "route.html", "style.css", "table.js"]
 
     /// Reads the templates from a directory, and parses the two pages once, so a template
-    /// that cannot be filled (unparsable, or with nested slots) fails the run before anything
-    /// is fetched.
+    /// that cannot be filled (unparsable, with nested slots, or without a slot its page fills)
+    /// fails the run before anything is fetched.
     ///
     /// - Parameter directory: The directory.
     /// - Returns: The templates.
@@ -27,6 +27,12 @@ public struct ReportTemplates: Sendable {
         var texts: [String] = []
         for name in files {
             let url = directory.appendingPathComponent(name)
+            // Reading a FIFO would wait for a writer forever, a device would never end.
+            var info = stat()
+            if stat(url.path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+                throw .templateUnreadable(
+                    path: url.path, reason: "it is not a regular file; \(name) must be a plain text file")
+            }
             do {
                 texts.append(try String(contentsOf: url, encoding: .utf8))
             } catch {
@@ -34,11 +40,14 @@ public struct ReportTemplates: Sendable {
             }
         }
         for (name, text) in zip(files, texts) where name.hasSuffix(".html") {
+            let path = directory.appendingPathComponent(name).path
+            let document: HTMLDocument
             do {
-                _ = try HTMLDocument(template: text, name: name)
+                document = try HTMLDocument(template: text, name: name)
             } catch {
-                throw .templateInvalid(path: directory.appendingPathComponent(name).path, reason: error.description)
+                throw .templateInvalid(path: path, reason: error.description)
             }
+            try checkSlots(document, page: name, path: path)
         }
         return ReportTemplates(index: texts[0], route: texts[1], style: texts[2], script: texts[3])
     }

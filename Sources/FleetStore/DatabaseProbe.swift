@@ -28,6 +28,12 @@ enum DatabaseProbe {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
         if isDirectory.boolValue { throw .cannotOpen(path: path, reason: "it is a directory") }
+        // A FIFO would block the header read below until some writer came, a device never ends.
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            throw .cannotOpen(
+                path: path, reason: "it is not a regular file (a FIFO, a device or a socket); give --state a file")
+        }
         // An empty file is an empty database to SQLite, and may still have a WAL beside it.
         let header = try readHeader(path)
         if !header.isEmpty, header != magic { throw .notADatabase(path: path) }

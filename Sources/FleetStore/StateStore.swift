@@ -116,8 +116,23 @@ public actor StateStore {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw .cannotOpen(path: path, reason: "cannot create \(directory.path): \(error.localizedDescription)")
+            throw .cannotOpen(path: path, reason: "cannot create its folder \(directory.path): " + why(directory))
         }
+    }
+
+    /// Why a folder cannot be created, from the nearest part of its path that exists.
+    private static func why(_ directory: URL) -> String {
+        var existing = directory
+        while !FileManager.default.fileExists(atPath: existing.path), existing.path != "/" {
+            existing = existing.deletingLastPathComponent()
+        }
+        var isDirectory: ObjCBool = false
+        _ = FileManager.default.fileExists(atPath: existing.path, isDirectory: &isDirectory)
+        if !isDirectory.boolValue {
+            return "\(existing.path) is a file, not a folder; give --state a path in a folder"
+        }
+        return "this user may not create folders in \(existing.path); create the folder, or give --state a "
+            + "file in a folder this user can write"
     }
 
     /// The journal mode in force (`wal` normally).

@@ -38,7 +38,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
     public var description: String {
         switch self {
         case .sqlite(let code, let message, let sql):
-            if let plain = Self.plainWords(code: code) { return plain }
+            if let plain = Self.plainWords(code: code, message: message) { return plain }
             let name = String(cString: sqlite3_errstr(code))
             let base = "SQLite error \(code) (\(name)): \(message)"
             guard let sql else { return base }
@@ -74,7 +74,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
     /// What a person can act on for failures that come from the file's situation rather than from
     /// a bug (another process holding the lock, damaged pages), in words, without SQL; `nil` for
     /// the others, whose SQL text helps whoever fixes them.
-    private static func plainWords(code: Int32) -> String? {
+    private static func plainWords(code: Int32, message: String) -> String? {
         switch code & 0xFF {
         case SQLITE_BUSY, SQLITE_LOCKED:
             "the state database is locked by another process (another fleetwx run, or a program holding a "
@@ -83,6 +83,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
             "the state database is damaged (SQLite found malformed pages); move it aside and run again to start "
                 + "a new one"
         case SQLITE_FULL: "the disk holding the state database is full; free some space"
+        case SQLITE_ERROR where message.hasPrefix("no such table") || message.hasPrefix("no such column"):
+            "the state database lacks part of fleetwx's schema (\(message), removed by hand?); move it aside and run "
+                + "again to start a new one"
         case SQLITE_IOERR: "the state database could not be read or written (an input/output error of the disk)"
         default: nil
         }

@@ -22,11 +22,14 @@ struct BadInput: Sendable, CustomTestStringConvertible {
     let message: String
     /// Text stderr must not contain, beyond the checks made on every case.
     let notInMessage: [String]
+    /// Environment variables set for the command, beyond the harness's.
+    let environment: [String: String]
 
     /// Creates a case.
     init(
         _ family: String, _ name: String, setup: @escaping @Sendable (CatalogueWorkspace) throws -> Void = { _ in },
-        _ arguments: [String], exit exitCode: Int32, _ message: String, notInMessage: [String] = []
+        _ arguments: [String], exit exitCode: Int32, _ message: String, notInMessage: [String] = [],
+        environment: [String: String] = [:]
     ) {
         self.family = family
         self.name = name
@@ -35,6 +38,7 @@ struct BadInput: Sendable, CustomTestStringConvertible {
         self.exitCode = exitCode
         self.message = message
         self.notInMessage = notInMessage
+        self.environment = environment
     }
 
     var testDescription: String { "\(family): \(name)" }

@@ -27,7 +27,8 @@ struct BadInputCatalogueTests {
 
     @Test("each case gets its exit code and a clear message", arguments: cases)
     func answer(_ input: BadInput) async throws {
-        let app = try AppHarness()
+        var app = try AppHarness()
+        app.variables.merge(input.environment) { $1 }
         defer { app.remove() }
         try input.setup(CatalogueWorkspace(directory: app.directory))
         let result = await app.run(input.arguments)
