@@ -60,7 +60,8 @@ extension CatalogueWorkspace {
     }
 
     /// Starts a python3 child that holds an exclusive transaction on the database at `name`
-    /// until the case's directory is removed (or a minute passes), and returns once it holds it.
+    /// until the case's directory is removed, a file `.release` appears in it, or a minute
+    /// passes, and returns once it holds it.
     func lock(_ name: String = "st.sqlite") throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -72,7 +73,7 @@ extension CatalogueWorkspace {
             c.execute("BEGIN EXCLUSIVE")
             print("locked", flush=True)
             end = time.time() + 60
-            while os.path.exists(sys.argv[2]) and time.time() < end:
+            while os.path.exists(sys.argv[2]) and not os.path.exists(sys.argv[2] + "/.release") and time.time() < end:
                 time.sleep(0.05)
             """, url(name).path, directory.url.path,
         ]
