@@ -48,11 +48,18 @@ extension RunCommand {
         }
     }
 
-    /// Records a run that publishes nothing as ended with exit 1, before it throws.
-    func recordUnpublished(_ store: StateStore, begun: Bool, runID: String, counters: FetchCounters) async {
+    /// Records a run that publishes nothing as ended with exit 1, before it throws (recording
+    /// its start first when that failed); a failure is said, since the run is then missing.
+    func recordUnpublished(
+        _ store: StateStore, begun: Bool, runID: String, startedAt: Date, counters: FetchCounters
+    ) async {
         let json = (try? JSONEncoder().encode(["requests": counters])).map { String(decoding: $0, as: UTF8.self) }
         do {
-            guard begun else { return }
+            if !begun {
+                try await store.beginRun(
+                    RunStart(
+                        id: runID, startedAt: startedAt, command: "run", schedulePath: options.scheduleArgument))
+            }
             try await store.finishRun(
                 id: runID, finishedAt: environment.now(), exitCode: 1, summaryJSON: json ?? "{}", flights: [])
         } catch {

@@ -74,7 +74,8 @@ struct RunCommand {
         for warning in fetch.warnings.prefix(20) { environment.console.err("fleetwx: warning: \(warning)\n") }
         /// Records the run as ended with exit 1 and nothing published, before it throws.
         func unpublishedRun() async {
-            await recordUnpublished(store, begun: begun, runID: runID, counters: fetch.counters)
+            await recordUnpublished(
+                store, begun: begun, runID: runID, startedAt: startedAt, counters: fetch.counters)
         }
         if let failure = Self.nothingObtained(fetch, plan: plan, authFailure: authFailure) {
             await unpublishedRun()
