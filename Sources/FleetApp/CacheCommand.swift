@@ -27,7 +27,7 @@ struct CacheCommand {
     }
 
     func execute() async throws(AppError) -> Int32 {
-        guard let store = try StateAccess.openExisting(state, now: environment.now) else {
+        guard let store = try StateAccess.openExisting(state, environment: environment) else {
             environment.console.err("fleetwx: warning: \(StateAccess.missingWarning(state))\n")
             return try output(
                 Report(
@@ -43,7 +43,7 @@ struct CacheCommand {
                 bytes: summary.bytes, oldestFetch: summary.oldestFetch.map(Timestamp.utc),
                 newestFetch: summary.newestFetch.map(Timestamp.utc), pruned: pruned)
         } catch {
-            throw .fatal("state database \(state.path): \(error.description)")
+            throw .fatal(StateAccess.message(error, url: state))
         }
         return try output(report)
     }

@@ -28,7 +28,7 @@ struct CheckCredentialsCommand {
         } catch {
             throw .fatal(error.description)
         }
-        let store = try StateAccess.open(state, now: environment.now)
+        let store = try StateAccess.open(state, environment: environment)
         await StateAccess.settleAbandoned(store, console: environment.console)
         let ledger = LedgerRequest(
             runID: "check-credentials-\(Timestamp.utc(environment.now()))", cell: "availability",

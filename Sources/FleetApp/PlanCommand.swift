@@ -31,13 +31,7 @@ struct PlanCommand {
             .plan(schedule.flights)
         var report = PlanReport(schedule: schedule, plan: plan, scheduleArgument: options.scheduleArgument)
         report.past = past
-        if options.replay == nil, let store = try StateAccess.openExisting(options.state, now: environment.now) {
-            report.preview = await CachePreview.make(plan: plan, store: store, now: environment.now())
-            let used = (try? await store.usage(month: UTCCalendar.month(of: environment.now()))) ?? 0
-            report.pace = QuotaPace(limit: options.monthlyQuota, used: used, now: environment.now())
-        } else if options.replay == nil {
-            report.pace = QuotaPace(limit: options.monthlyQuota, used: 0, now: environment.now())
-        }
+        if options.replay == nil { try await readState(plan: plan, into: &report) }
         if let pace = report.pace {
             report.paceCheck = PaceCheck(
                 requests: report.toSend, maxRequests: options.maxRequests, pace: pace, allowed: options.allowOverPace)
@@ -67,6 +61,8 @@ struct PlanReport {
     var past: PastRows?
     /// Whether a live run's requests fit the pace limit (not for replayed runs).
     var paceCheck: PaceCheck?
+    /// Why the month's quota position is unknown (the ledger could not be read), instead of `pace`.
+    var quotaUnknown: String?
 
     /// Requests a run would send now: all planned ones, less what the cache serves.
     var toSend: Int { preview?.requestsToSend ?? plan.requests.count }
@@ -104,11 +100,13 @@ struct PlanReport {
         let quota: QuotaPace?
         let past: JSONPast?
         let paceLimit: PaceCheck?
+        let quotaUnknown: String?
         let cellList: [JSONCell]
 
         enum CodingKeys: String, CodingKey {
             case schedule, flights, cells, requests, quota, past
             case paceLimit = "pace_limit"
+            case quotaUnknown = "quota_unknown"
             case cellList = "cell_list"
         }
     }
@@ -132,7 +130,7 @@ struct PlanReport {
             ], quota: pace,
             past: past.map {
                 JSONPast(days: PastRows.days, before: Timestamp.utc($0.cutoff), rows: $0.count, rejected: $0.rejects)
-            }, paceLimit: paceCheck, cellList: cells)
+            }, paceLimit: paceCheck, quotaUnknown: quotaUnknown, cellList: cells)
         return try JSONText.encode(body)
     }
 
@@ -148,6 +146,8 @@ struct PlanReport {
         if let pace {
             lines.append(
                 "quota \(pace.month): \(pace.remaining) of \(pace.limit) left, daily pace \(pace.dailyPace) calls")
+        } else if let quotaUnknown {
+            lines.append("quota: unknown (\(quotaUnknown))")
         }
         lines += limitLines()
         lines.append("")

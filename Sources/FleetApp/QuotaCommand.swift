@@ -44,14 +44,16 @@ struct QuotaCommand {
 
     func execute() async throws(AppError) -> Int32 {
         let now = environment.now()
-        guard let store = try StateAccess.openExisting(state, now: environment.now) else {
+        // A damaged file is still read (what can be read is better than nothing), with a warning.
+        guard let store = try StateAccess.openExisting(state, environment: environment, damaged: .report) else {
             let report = Report(
                 quota: QuotaPace(limit: monthlyQuota, used: 0, now: now), byDay: [:], recentRuns: [],
                 warnings: [StateAccess.missingWarning(state)])
             return try output(report)
         }
         let month = UTCCalendar.month(of: now)
-        await StateAccess.settleAbandoned(store, console: environment.console)
+        let damage = StateAccess.damageWarning(store)
+        if damage == nil { await StateAccess.settleAbandoned(store, console: environment.console) }
         let report: Report
         do {
             let pace = QuotaPace(limit: monthlyQuota, used: try await store.usage(month: month), now: now)
@@ -60,7 +62,7 @@ struct QuotaCommand {
                 RunUse(
                     id: run.id, startedAt: Timestamp.utc(run.startedAt), requests: Self.requestsSent(run.summaryJSON))
             }
-            var warnings: [String] = []
+            var warnings = damage.map { [$0] } ?? []
             if let last = runs.first, let warning = pace.warning(for: last.requests, what: "the last run") {
                 warnings.append(warning)
             }
@@ -72,7 +74,7 @@ struct QuotaCommand {
                 ledger: Unfinished(pending: outcomes["pending"] ?? 0, unknown: outcomes["unknown"] ?? 0),
                 warnings: warnings)
         } catch {
-            throw .fatal("state database \(state.path): \(error.description)")
+            throw .fatal(StateAccess.message(error, url: state))
         }
         return try output(report)
     }

@@ -49,6 +49,8 @@ struct RunCommand {
         let schedule = try Inputs.schedule(
             options.schedule, airports: airports, past: past, interruption: interruption)
         Inputs.report(warnings: schedule.warnings, path: options.scheduleArgument, console: environment.console)
+        let nothingToBrief = Self.nothingToBrief(schedule, path: options.scheduleArgument)
+        if let nothingToBrief { log("warning: " + nothingToBrief) }
         if let note = past?.note { log(note) }
         let planner = Planner(
             grid: options.grid, now: options.now ?? startedAt, hoursEitherSide: options.config.hoursEitherSide)
@@ -56,28 +58,25 @@ struct RunCommand {
         log(
             "\(schedule.flights.count) flights, \(schedule.rejects.count) rejected, \(plan.cells.count) cells, "
                 + "\(plan.requests.count) requests planned")
-        let store = try StateAccess.open(options.state, now: environment.now)
+        let store = try StateAccess.open(options.state, environment: environment)
         await StateAccess.settleAbandoned(store, console: environment.console)
         if options.replay == nil {  // a live run must fit the month's pace before anything is sent
             let pace = try await PaceCheck.live(plan: plan, options: options, store: store, now: environment.now())
             if pace.refuses { throw .fatal(pace.refusal) }
         }
-        try? await store.beginRun(
-            RunStart(id: runID, startedAt: startedAt, command: "run", schedulePath: options.scheduleArgument))
+        let begun = await beginHistory(store, runID: runID, startedAt: startedAt)
         let fetchStart = clock.now
         let (fetched, authFailure) = try await weather(
             for: plan, store: store, runID: runID, interruption: interruption)
         let fetchEnd = clock.now
         var fetch = fetched
         fetch.noteUnknownConditionCodes()
+        if let warning = Self.stateWriteWarning(fetch, path: store.path) { fetch.warnings.append(warning) }
         for warning in fetch.warnings.prefix(20) { environment.console.err("fleetwx: warning: \(warning)\n") }
         /// Records the run as ended with exit 1 and nothing published, before it throws.
         func unpublishedRun() async {
-            let counters = (try? JSONEncoder().encode(["requests": fetch.counters])).map {
-                String(decoding: $0, as: UTF8.self)
-            }
-            try? await store.finishRun(
-                id: runID, finishedAt: environment.now(), exitCode: 1, summaryJSON: counters ?? "{}", flights: [])
+            await recordUnpublished(
+                store, begun: begun, runID: runID, startedAt: startedAt, counters: fetch.counters)
         }
         if let failure = Self.nothingObtained(fetch, plan: plan, authFailure: authFailure) {
             await unpublishedRun()
@@ -89,33 +88,42 @@ struct RunCommand {
         }
         let briefings = Briefer(config: options.config, planner: planner).brief(schedule.flights, fetch: fetch)
         var exitCode = Self.exitCode(schedule: schedule, briefings: briefings, fetch: fetch)
-        if interruption.signal != nil { exitCode = max(exitCode, 2) }
+        if interruption.signal != nil || nothingToBrief != nil || fetch.stateWriteFailures > 0 {
+            exitCode = max(exitCode, 2)
+        }
         let previous = await previousRun(store: store, runID: runID)
         let timings = RunSummary.Timings(
             planSeconds: (fetchStart - planStart).seconds, fetchSeconds: (fetchEnd - fetchStart).seconds,
             briefSeconds: (clock.now - fetchEnd).seconds)
-        let summary = await summary(
+        var summary = await summary(
             RunFacts(
                 runID: runID, startedAt: startedAt, schedule: schedule, plan: plan, fetch: fetch, exitCode: exitCode,
                 timings: timings),
             briefings: briefings, store: store)
+        if let nothingToBrief { summary.warnings.insert(nothingToBrief, at: 0) }
+        // Recorded before publishing, so that a history that cannot be written is in run.json too.
+        if let lost = await recordHistory(
+            store, begun: begun, startedAt: startedAt, summary: summary, briefings: briefings)
+        {
+            log("warning: " + lost)
+            exitCode = max(exitCode, 2)
+            summary.exitCode = exitCode
+            summary.warnings.append(lost)
+        }
         let model = ReportModel(
             summary: summary, startedAt: startedAt, briefings: briefings, rejects: schedule.rejects,
             weatherByAirport: Self.weatherByAirport(schedule.flights, plan: plan, fetch: fetch),
             attributionURL: Self.attributionURL(fetch),
             changes: previous.map { RunHistory.changes(briefings, previous: $0.flights, previousRunAt: $0.startedAt) })
         do {
-            try writer.write(model, to: out) { interruption.publishTimeIsUp }
+            try writer.write(model, to: out, updateLatest: nothingToBrief == nil) { interruption.publishTimeIsUp }
         } catch .stopped {
             await unpublishedRun()
             throw .fatal(Self.unpublished(interruption))
         } catch {
+            await unpublishedRun()
             throw .fatal(error.description)
         }
-        let json = (try? summary.json()).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        try? await store.finishRun(
-            id: runID, finishedAt: environment.now(), exitCode: Int(exitCode), summaryJSON: json,
-            flights: RunHistory.outcomes(briefings))
         if let authFailure {
             environment.console.err(
                 .lines(["fleetwx: " + authFailure.description] + authFailure.advice.map { "  " + $0 }))

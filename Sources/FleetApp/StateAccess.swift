@@ -7,28 +7,69 @@ enum StateAccess {
     ///
     /// - Parameters:
     ///   - url: The database file.
-    ///   - now: The clock used for months and timestamps.
+    ///   - environment: The clock used for months and timestamps, and `FLEETWX_BUSY_TIMEOUT_MS`.
+    ///   - damaged: Whether a file SQLite's quick check finds damaged is refused (commands that
+    ///     write) or opened with its ``StateStore/damage`` set (views that only read).
     /// - Returns: The store.
     /// - Throws: ``AppError/fatal(_:)`` naming the file and the problem.
-    static func open(_ url: URL, now: @escaping @Sendable () -> Date) throws(AppError) -> StateStore {
+    static func open(
+        _ url: URL, environment: AppEnvironment, damaged: StateStore.DamagePolicy = .refuse
+    ) throws(AppError) -> StateStore {
+        let timeout = try busyTimeout(environment.variables)
         do {
-            return try StateStore(path: url.path, now: now)
+            return try StateStore(
+                path: url.path, now: environment.now, busyTimeoutMilliseconds: timeout, damaged: damaged)
         } catch {
-            throw .fatal("state database \(url.path): \(error.description)")
+            throw .fatal(message(error, url: url))
         }
     }
 
-    /// Opens the state database for a command that only reads it (`quota`, `cache`), without
-    /// creating one: a mistyped `--state` must not read as "nothing used this month".
+    /// Opens the state database for a command that only reads it (`quota`, `cache`, `plan`),
+    /// without creating one: a mistyped `--state` must not read as "nothing used this month".
     ///
     /// - Parameters:
     ///   - url: The database file.
-    ///   - now: The clock used for months and timestamps.
+    ///   - environment: The clock used for months and timestamps, and `FLEETWX_BUSY_TIMEOUT_MS`.
+    ///   - damaged: What a damaged file does (see ``open(_:environment:damaged:)``).
     /// - Returns: The store, or `nil` when there is no file (with ``missingWarning(_:)`` to say so).
     /// - Throws: ``AppError/fatal(_:)`` when the file exists but cannot be opened.
-    static func openExisting(_ url: URL, now: @escaping @Sendable () -> Date) throws(AppError) -> StateStore? {
+    static func openExisting(
+        _ url: URL, environment: AppEnvironment, damaged: StateStore.DamagePolicy = .refuse
+    ) throws(AppError) -> StateStore? {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        return try open(url, now: now)
+        return try open(url, environment: environment, damaged: damaged)
+    }
+
+    /// A store error as one line naming the file (once: most store messages name it already).
+    static func message(_ error: StoreError, url: URL) -> String {
+        let text = error.description
+        return text.contains(url.path) ? text : "state database \(url.path): \(text)"
+    }
+
+    /// `FLEETWX_BUSY_TIMEOUT_MS`, for tests (README "Environment"): how long a statement waits
+    /// for another process's lock on the state file, so a test of a locked file takes a second,
+    /// not the default 15 s per write.
+    ///
+    /// - Parameter variables: The process environment.
+    /// - Returns: Milliseconds, 15000 when unset.
+    /// - Throws: ``AppError/fatal(_:)`` for a value that is not a whole number from 0 to 60000.
+    static func busyTimeout(_ variables: [String: String]) throws(AppError) -> Int32 {
+        guard let text = variables["FLEETWX_BUSY_TIMEOUT_MS"], !text.isEmpty else {
+            return StateStore.defaultBusyTimeoutMilliseconds
+        }
+        guard let milliseconds = Int32(text), (0...60_000).contains(milliseconds) else {
+            throw .fatal(
+                "FLEETWX_BUSY_TIMEOUT_MS must be a whole number of milliseconds from 0 to 60000, got '\(text.prefix(40))'"
+            )
+        }
+        return milliseconds
+    }
+
+    /// The warning a read-only view gives about a damaged file it still reads.
+    static func damageWarning(_ store: StateStore) -> String? {
+        guard let damage = store.damage else { return nil }
+        return StoreError.damaged(path: store.path, problem: damage).description
+            + "; what follows is what could still be read"
     }
 
     /// Settles ledger rows left `pending` by runs whose process died (see
@@ -49,7 +90,8 @@ enum StateAccess {
                     """)
             }
         } catch {
-            console.err("fleetwx: warning: could not settle unfinished ledger rows: \(error.description)\n")
+            console.err(
+                "fleetwx: warning: could not settle unfinished ledger rows in \(store.path): \(error.description)\n")
         }
     }
 

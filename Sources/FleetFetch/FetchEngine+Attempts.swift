@@ -136,7 +136,7 @@ extension FetchEngine {
         do {
             try await store.complete(reservation, outcome: outcome, httpStatus: httpStatus)
         } catch {
-            lane.tally.warn("the quota ledger could not record a request's end (\(error.description))")
+            lane.tally.warnStateWrite("the quota ledger could not record a request's end (\(error.description))")
         }
     }
 
@@ -149,7 +149,7 @@ extension FetchEngine {
         do {
             try await store.complete(reservation, outcome: .succeeded, httpStatus: status ?? 200, caching: entries)
         } catch {
-            lane.tally.warn("cell \(request.cell.text): could not cache the response (\(error.description))")
+            lane.tally.warnStateWrite("cell \(request.cell.text): could not cache the response (\(error.description))")
             await finish(reservation, as: .succeeded, httpStatus: status ?? 200, lane: lane)
         }
     }

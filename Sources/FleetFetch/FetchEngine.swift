@@ -134,7 +134,9 @@ public struct FetchEngine: Sendable {
             warnings.insert(
                 Self.quotaStopWarning(stop, cellsLeft: tally.cellsLeftForQuota, sent: counters.sent), at: 0)
         }
-        return FetchReport(outcomes: outcomes, counters: tally.counters, warnings: warnings)
+        var report = FetchReport(outcomes: outcomes, counters: tally.counters, warnings: warnings)
+        report.stateWriteFailures = tally.stateWriteFailures
+        return report
     }
 
     /// Says which budget stopped the run and how many cells it left without fresh weather.

@@ -9,6 +9,10 @@ public struct FetchReport: Sendable {
     public var counters: FetchCounters
     /// Problems worth telling the user (unreadable recordings, unknown condition codes).
     public var warnings: [String]
+    /// Writes to the state database that failed (a response not cached, a request's end not
+    /// recorded), each also in `warnings`: the run's report is whole, but the next night pays
+    /// again, so the run does not end as a clean success.
+    public var stateWriteFailures = 0
 
     /// Creates a report.
     ///

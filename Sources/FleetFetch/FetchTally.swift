@@ -14,6 +14,7 @@ final class FetchTally: Sendable {
         var warnings: [String] = []
         var bodyWarnings = 0
         var bodyWarningsLeftOut = 0
+        var stateWriteFailures = 0
     }
 
     /// Most warnings about values dropped from fetched bodies that one run lists (each body's
@@ -65,6 +66,17 @@ final class FetchTally: Sendable {
     /// Stops the run's sending; the first budget to refuse is the one reported.
     func stopForQuota(_ limit: QuotaLimit) { state.withLock { $0.quotaStop = $0.quotaStop ?? limit } }
     func warn(_ message: String) { state.withLock { $0.warnings.append(message) } }
+
+    /// Warns about a write to the state database that failed, and counts it
+    /// (``FetchReport/stateWriteFailures``).
+    func warnStateWrite(_ message: String) {
+        state.withLock { state in
+            state.warnings.append(message)
+            state.stateWriteFailures += 1
+        }
+    }
+
+    var stateWriteFailures: Int { state.withLock { $0.stateWriteFailures } }
 
     /// Adds what decoding dropped from a cell's fetched body, within ``bodyWarningLimit``.
     ///

@@ -8,6 +8,9 @@ internal import Foundation
 
 /// `index.html`: the fleet overview a dispatcher opens first.
 enum IndexPage {
+    /// The slots ``render(_:templates:)`` fills beyond the frame's.
+    static let slots = ["summary", "risk-counts", "changes", "flights", "airports", "alerts", "rejects"]
+
     static func render(_ model: ReportModel, templates: ReportTemplates) throws -> String {
         let document = try PageKit.frame(
             template: templates.index, name: "index.html", templates: templates,

@@ -15,7 +15,10 @@ enum PageKit {
         + "weather source: check METAR, TAF and NOTAMs before flight. Flight categories are estimated from "
         + "visibility alone because WeatherKit reports no cloud ceiling."
 
-    /// Opens a template and fills the parts common to every page.
+    /// The slots ``frame(template:name:templates:title:attributionURL:generated:)`` fills.
+    static let frameSlots = ["title", "heading", "style", "script", "attribution-top", "footer"]
+
+    /// Opens a template and fills the parts common to every page (``frameSlots``).
     static func frame(
         template: String, name: String, templates: ReportTemplates, title: String, attributionURL: String,
         generated: String

@@ -21,8 +21,8 @@ public struct ReportTemplates: Sendable {
     static let maximumTemplateBytes = 4 * 1024 * 1024
 
     /// Reads the templates from a directory, and parses the two pages once, so a template
-    /// that cannot be filled (unparsable, or with nested slots) fails the run before anything
-    /// is fetched.
+    /// that cannot be filled (unparsable, with nested slots, or without a slot its page fills)
+    /// fails the run before anything is fetched.
     ///
     /// - Parameter directory: The directory.
     /// - Returns: The templates.
@@ -43,11 +43,14 @@ public struct ReportTemplates: Sendable {
             texts.append(text)
         }
         for (name, text) in zip(files, texts) where name.hasSuffix(".html") {
+            let path = directory.appendingPathComponent(name).path
+            let document: HTMLDocument
             do {
-                _ = try HTMLDocument(template: text, name: name)
+                document = try HTMLDocument(template: text, name: name)
             } catch {
-                throw .templateInvalid(path: directory.appendingPathComponent(name).path, reason: error.description)
+                throw .templateInvalid(path: path, reason: error.description)
             }
+            try checkSlots(document, page: name, path: path)
         }
         return ReportTemplates(index: texts[0], route: texts[1], style: texts[2], script: texts[3])
     }

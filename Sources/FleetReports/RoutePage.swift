@@ -8,6 +8,9 @@ internal import Foundation
 /// `routes/ORIG-DEST.html`: origin against destination, the route's flights, hourly charts
 /// around the scheduled times, and the alerts at either end.
 enum RoutePage {
+    /// The slots ``render(route:flights:model:templates:)`` fills beyond the frame's.
+    static let slots = ["ends", "flights", "charts", "alerts"]
+
     static func render(
         route: String, flights: [FlightBriefing], model: ReportModel, templates: ReportTemplates
     ) throws -> String {

@@ -6,11 +6,15 @@ internal import CSQLite
 /// one and serializes every use through its actor. Prepared statements are cached by SQL text
 /// and finalized before the connection is closed with `sqlite3_close_v2` in `deinit`.
 final class SQLiteConnection {
-    /// How long a writer waits for another connection's write lock before giving up.
+    /// How long a writer waits for another connection's write lock before giving up, unless
+    /// the opener says otherwise.
     ///
     /// Two runs sharing one state file take turns on short transactions, so waiting a while is
     /// better than failing a reservation.
-    static let busyTimeoutMilliseconds: Int32 = 15_000
+    static let defaultBusyTimeoutMilliseconds: Int32 = 15_000
+
+    /// This connection's busy timeout (tests of a locked file shorten it).
+    let busyTimeoutMilliseconds: Int32
 
     /// The path the connection was opened with, for messages.
     let path: String
@@ -36,8 +40,12 @@ final class SQLiteConnection {
     /// - Parameters:
     ///   - path: A file path (URIs are not interpreted).
     ///   - mode: How to open it.
+    ///   - busyTimeoutMilliseconds: How long a statement waits for another connection's lock.
     /// - Throws: ``StoreError/sqlite(code:message:sql:)`` when SQLite cannot open the file.
-    init(path: String, mode: OpenMode = .readWriteCreate) throws(StoreError) {
+    init(
+        path: String, mode: OpenMode = .readWriteCreate,
+        busyTimeoutMilliseconds: Int32 = SQLiteConnection.defaultBusyTimeoutMilliseconds
+    ) throws(StoreError) {
         // NOMUTEX: the owning actor already guarantees one thread at a time.
         var flags = SQLITE_OPEN_NOMUTEX
         var filename = path
@@ -61,8 +69,9 @@ final class SQLiteConnection {
         }
         self.path = path
         self.database = handle
+        self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         sqlite3_extended_result_codes(handle, 1)
-        sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds)
+        sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
     }
 
     /// A `file:` URI for `path` with `mode=ro&immutable=1` (<https://www.sqlite.org/uri.html>).

@@ -17,6 +17,9 @@ public actor StateStore {
 
     /// The state file's path.
     public nonisolated let path: String
+    /// What SQLite's quick check found wrong with the file when it was opened with
+    /// ``DamagePolicy/report`` (`nil` when it is sound).
+    public nonisolated let damage: String?
     let connection: SQLiteConnection
     let now: @Sendable () -> Date
     /// Tells whether the owners of pending ledger rows still run.
@@ -27,28 +30,52 @@ public actor StateStore {
     let listEncoder = JSONEncoder()
     let listDecoder = JSONDecoder()
 
+    /// What opening a file that SQLite's quick check finds damaged does.
+    public enum DamagePolicy: Sendable {
+        /// Throw ``StoreError/damaged(path:problem:)``: for commands that write (`run`, `cache`).
+        case refuse
+        /// Open it and say what is wrong in ``StateStore/damage``: for views that only read
+        /// (`quota`, `plan`), which can still show what is readable.
+        case report
+    }
+
+    /// How long a statement waits for another process's lock by default (15 s).
+    public static let defaultBusyTimeoutMilliseconds = SQLiteConnection.defaultBusyTimeoutMilliseconds
+
     /// Opens the state file, creating it (and its parent directories) when missing.
     ///
     /// Existing files are checked read-only first: a file that is not SQLite, a SQLite file of
-    /// another application, or a fleetwx file from a newer build is refused and left untouched.
-    /// Then the connection is configured (WAL, `synchronous=NORMAL`, foreign keys, busy timeout)
-    /// and pending migrations are applied.
+    /// another application, a fleetwx file from a newer build or with an impossible schema
+    /// version is refused and left untouched, and one that fails SQLite's quick check is refused
+    /// or reported (`damaged`). Then the connection is configured (WAL, `synchronous=NORMAL`,
+    /// foreign keys, busy timeout) and pending migrations are applied.
     ///
     /// - Parameters:
     ///   - path: The state file.
     ///   - now: The clock used for quota months and freshness; injected for tests.
     ///   - processes: Identifies this process and tells whether others still run.
+    ///   - busyTimeoutMilliseconds: How long a statement waits for another process's lock.
+    ///   - damaged: Whether a damaged file is refused or opened with ``damage`` set.
     /// - Throws: ``StoreError`` saying why the file cannot be used.
     public init(
         path: String, now: @escaping @Sendable () -> Date = { Date() },
-        processes: any ProcessTable = LinuxProcessTable()
+        processes: any ProcessTable = LinuxProcessTable(),
+        busyTimeoutMilliseconds: Int32 = StateStore.defaultBusyTimeoutMilliseconds,
+        damaged: DamagePolicy = .refuse
     ) throws(StoreError) {
-        try DatabaseProbe.checkExisting(path: path)
+        let damage = try DatabaseProbe.checkExisting(path: path)
+        if let damage, damaged == .refuse { throw .damaged(path: path, problem: damage) }
         try Self.createParentDirectory(of: path)
-        let connection = try SQLiteConnection(path: path)
-        try Self.configure(connection)
-        try Migrations.migrate(connection)
+        let connection: SQLiteConnection
+        do throws(StoreError) {
+            connection = try SQLiteConnection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            try Self.configure(connection)
+            try Migrations.migrate(connection)
+        } catch {
+            throw Unopenable.explained(error, path: path)
+        }
         self.path = path
+        self.damage = damage
         self.connection = connection
         self.now = now
         self.processes = processes
@@ -71,7 +98,7 @@ public actor StateStore {
     /// crash-safe, so the mode SQLite ends up in is accepted.
     private static func enableWAL(_ connection: SQLiteConnection) throws(StoreError) {
         if try connection.text("PRAGMA journal_mode") == "wal" { return }
-        let deadline = ContinuousClock.now + .milliseconds(Int(SQLiteConnection.busyTimeoutMilliseconds))
+        let deadline = ContinuousClock.now + .milliseconds(Int(connection.busyTimeoutMilliseconds))
         var delay = 0.002
         while true {
             do throws(StoreError) {
@@ -89,8 +116,23 @@ public actor StateStore {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw .cannotOpen(path: path, reason: "cannot create \(directory.path): \(error.localizedDescription)")
+            throw .cannotOpen(path: path, reason: "cannot create its folder \(directory.path): " + why(directory))
         }
+    }
+
+    /// Why a folder cannot be created, from the nearest part of its path that exists.
+    private static func why(_ directory: URL) -> String {
+        var existing = directory
+        while !FileManager.default.fileExists(atPath: existing.path), existing.path != "/" {
+            existing = existing.deletingLastPathComponent()
+        }
+        var isDirectory: ObjCBool = false
+        _ = FileManager.default.fileExists(atPath: existing.path, isDirectory: &isDirectory)
+        if !isDirectory.boolValue {
+            return "\(existing.path) is a file, not a folder; give --state a path in a folder"
+        }
+        return "this user may not create folders in \(existing.path); create the folder, or give --state a "
+            + "file in a folder this user can write"
     }
 
     /// The journal mode in force (`wal` normally).

@@ -21,6 +21,11 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
     case newerSchema(path: String, found: Int, supported: Int)
     /// The file or its directory could not be opened or created.
     case cannotOpen(path: String, reason: String)
+    /// The file is a fleetwx database whose pages SQLite's quick check finds damaged; `problem`
+    /// is the check's first finding (bounded).
+    case damaged(path: String, problem: String)
+    /// The file's schema version is one no fleetwx ever wrote (below zero): edited or damaged.
+    case invalidSchemaVersion(path: String, found: Int)
     /// `finishRun` named a run that `beginRun` never recorded.
     case unknownRun(id: String)
     /// `complete` named a reservation that is not in the ledger.
@@ -33,6 +38,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
     public var description: String {
         switch self {
         case .sqlite(let code, let message, let sql):
+            if let plain = Self.plainWords(code: code, message: message) { return plain }
             let name = String(cString: sqlite3_errstr(code))
             let base = "SQLite error \(code) (\(name)): \(message)"
             guard let sql else { return base }
@@ -46,6 +52,14 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
                 + "\(supported); use a newer fleetwx (the file was left untouched)"
         case .cannotOpen(let path, let reason):
             return "cannot open state database \(path): \(reason)"
+        case .damaged(let path, let problem):
+            return "state database \(path) is damaged (SQLite's check found: \(problem)); fleetwx will not write "
+                + "into it. Move it aside (mv \(path) \(path).damaged) and run again: a new, empty one is created "
+                + "(the cache starts empty, and this month's quota use recorded in the old file is not carried over: "
+                + "fleetwx quota --state \(path).damaged may still show it)"
+        case .invalidSchemaVersion(let path, let found):
+            return "\(path) has schema version \(found), which no fleetwx writes: the file was edited or is damaged; "
+                + "it was left untouched. Move it aside and run again to start a new state database"
         case .unknownRun(let id):
             return "run \(id) was never begun in the state database"
         case .unknownReservation(let id):
@@ -54,6 +68,26 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
             return "invalid value for the state database: \(reason)"
         case .corruptValue(let table, let column, let reason):
             return "state database value \(table).\(column) cannot be read: \(reason)"
+        }
+    }
+
+    /// What a person can act on for failures that come from the file's situation rather than from
+    /// a bug (another process holding the lock, damaged pages), in words, without SQL; `nil` for
+    /// the others, whose SQL text helps whoever fixes them.
+    private static func plainWords(code: Int32, message: String) -> String? {
+        switch code & 0xFF {
+        case SQLITE_BUSY, SQLITE_LOCKED:
+            "the state database is locked by another process (another fleetwx run, or a program holding a "
+                + "transaction open); wait for it to finish, or give this run its own --state"
+        case SQLITE_CORRUPT, SQLITE_NOTADB:
+            "the state database is damaged (SQLite found malformed pages); move it aside and run again to start "
+                + "a new one"
+        case SQLITE_FULL: "the disk holding the state database is full; free some space"
+        case SQLITE_ERROR where message.hasPrefix("no such table") || message.hasPrefix("no such column"):
+            "the state database lacks part of fleetwx's schema (\(message), removed by hand?); move it aside and run "
+                + "again to start a new one"
+        case SQLITE_IOERR: "the state database could not be read or written (an input/output error of the disk)"
+        default: nil
         }
     }
 

@@ -155,11 +155,6 @@ extension BadInputCatalogue {
 }
 
 extension CatalogueWorkspace {
-    /// A FIFO at `name`.
-    func fifo(_ name: String) throws {
-        guard mkfifo(url(name).path, 0o600) == 0 else { throw POSIXError(.EEXIST) }
-    }
-
     /// A sparse file of `bytes` bytes (nothing is written, so it costs no disk).
     func sparse(_ name: String, bytes: UInt64) throws {
         let target = try write("", to: name)

@@ -1,0 +1,64 @@
+import FleetReports
+import FleetTestSupport
+import Foundation
+import Testing
+
+@testable import FleetReports
+
+/// A template without a slot its page fills is refused when the templates are loaded, before a
+/// run sends anything (issue 9, item 8), and the list of slots checked is the pages' own.
+@Suite("Template slots")
+struct TemplateSlotTests {
+    /// Every (page, slot) of the shipped templates.
+    static var shippedSlots: [String] {
+        ["index.html", "route.html"].flatMap { page in
+            (ReportTemplates.requiredSlots[page] ?? []).map { "\(page) \($0)" }
+        }
+    }
+
+    /// Copies the shipped templates into `directory`, with `page` changed by `change`.
+    static func templates(
+        in directory: TemporaryDirectory, page: String, change: (String) -> String
+    ) throws -> URL {
+        for name in ReportTemplates.files {
+            let text = try String(
+                contentsOf: ReportFixtures.templatesDirectory.appendingPathComponent(name), encoding: .utf8)
+            try directory.write(name == page ? change(text) : text, to: name)
+        }
+        return directory.url
+    }
+
+    @Test("a page without one of its slots is refused at load, naming the page and the slot", arguments: shippedSlots)
+    func missingSlot(_ pageAndSlot: String) throws {
+        let parts = pageAndSlot.split(separator: " ").map(String.init)
+        let (page, slot) = (parts[0], parts[1])
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = try Self.templates(in: directory, page: page) { text in
+            text.replacingOccurrences(of: "data-slot=\"\(slot)\"", with: "data-note=\"\(slot)\"")
+        }
+        let error = try #require(throws: ReportError.self) { try ReportTemplates.load(from: url) }
+        #expect(error.description.contains(page), "\(error)")
+        #expect(error.description.contains("data-slot=\"\(slot)\""), "\(error)")
+    }
+
+    @Test("the shipped templates hold every slot, and a page with only the listed slots renders")
+    func listIsComplete() throws {
+        let shipped = try String(
+            contentsOf: ReportFixtures.templatesDirectory.appendingPathComponent("index.html"), encoding: .utf8)
+        for slot in ReportTemplates.requiredSlots["index.html"] ?? [] {
+            #expect(shipped.contains("data-slot=\"\(slot)\""), "\(slot)")
+        }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        for page in ["index.html", "route.html"] {
+            let body = (ReportTemplates.requiredSlots[page] ?? []).map { "<div data-slot=\"\($0)\"></div>" }
+            try directory.write("<!doctype html><html><body>\(body.joined())</body></html>", to: page)
+        }
+        for name in ["style.css", "table.js"] { try directory.write("", to: name) }
+        let templates = try ReportTemplates.load(from: directory.url)
+        let out = directory.file("out/report")
+        try ReportWriter(templates: templates).write(try twoRouteModel(), to: out, updateLatest: false)
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("routes/JFK-LHR.html").path))
+    }
+}
