@@ -53,7 +53,7 @@ struct RunCommand {
             grid: options.grid, now: options.now ?? startedAt, hoursEitherSide: options.config.hoursEitherSide)
         let plan = planner.plan(schedule.flights)
         log(
-            "\(schedule.flights.count) flights, \(schedule.rejects.count) rejected, \(plan.cells.count) cells, "
+            "\(schedule.flights.count) flights, \(schedule.rejectedCount) rejected, \(plan.cells.count) cells, "
                 + "\(plan.requests.count) requests planned")
         let store = try StateAccess.open(options.state, now: environment.now)
         await StateAccess.settleAbandoned(store, console: environment.console)
@@ -199,7 +199,7 @@ struct RunCommand {
     /// 0 only when every row was briefed with fresh weather; otherwise 2 (reports written).
     static func exitCode(schedule: Schedule, briefings: [FlightBriefing], fetch: FetchReport) -> Int32 {
         let clean =
-            schedule.rejects.isEmpty && briefings.allSatisfy { $0.status == .ok }
+            schedule.rejectedCount == 0 && briefings.allSatisfy { $0.status == .ok }
             && fetch.counters.skippedForQuota == 0
             && !fetch.outcomes.values.contains { $0.status == .interrupted || $0.status == .notFetchedQuota }
         return clean ? 0 : 2
