@@ -63,10 +63,12 @@ public final class ReportStaging: Sendable {
     /// Removes the folder and releases the lock (a fatal error or a signal); safe to repeat,
     /// and a no-op once the report was published.
     public func discard() {
-        guard let descriptor = lock.withLock({ state -> Int32? in
-            defer { state = nil }
-            return state
-        }) else { return }
+        guard
+            let descriptor = lock.withLock({ state -> Int32? in
+                defer { state = nil }
+                return state
+            })
+        else { return }
         try? FileManager.default.removeItem(at: url)
         close(descriptor)
     }
@@ -83,10 +85,12 @@ public final class ReportStaging: Sendable {
     /// Releases the lock once the folder was published (its path now holds the old report,
     /// already removed, or nothing).
     func published() {
-        guard let descriptor = lock.withLock({ state -> Int32? in
-            defer { state = nil }
-            return state
-        }) else { return }
+        guard
+            let descriptor = lock.withLock({ state -> Int32? in
+                defer { state = nil }
+                return state
+            })
+        else { return }
         close(descriptor)
     }
 

@@ -11,21 +11,29 @@ enum EchoText {
     static let limit = 80
 
     /// The value in double quotes, cut to ``limit`` characters (`"abc…" (52,428,800 bytes)`),
-    /// with control and invisible characters shown as `<U+XXXX>`.
+    /// with control and invisible characters shown as escapes (see ``visible(_:)``).
     static func quoted(_ value: String) -> String {
         let shown = visible(String(value.prefix(limit)))
         guard value.count > limit else { return "\"\(shown)\"" }
         return "\"\(shown)…\" (\(CSVProblem.grouped(value.utf8.count)) bytes)"
     }
 
-    /// The value with control and invisible characters shown as `<U+XXXX>`.
+    /// The value with control and invisible characters shown as escapes, in the console's own
+    /// form (`\n`, `\x00`, `\x1b`, `\u{feff}`), so a message reads the same on stderr as in
+    /// `rejects.csv`.
     static func visible(_ value: String) -> String {
         guard value.unicodeScalars.contains(where: isHidden) else { return value }
         var result = ""
         for scalar in value.unicodeScalars {
             if isHidden(scalar) {
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                result += "<U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + ">"
+                let hex = String(scalar.value, radix: 16)
+                switch scalar {
+                case "\n": result += "\\n"
+                case "\t": result += "\\t"
+                case "\r": result += "\\r"
+                default:
+                    result += scalar.value < 0x100 ? "\\x" + (hex.count < 2 ? "0" : "") + hex : "\\u{\(hex)}"
+                }
             } else {
                 result.unicodeScalars.append(scalar)
             }

@@ -83,7 +83,8 @@ struct HeaderMap {
     }
 
     private static func byteOrderMarkNote(_ positions: [Int]) -> String {
-        let cells = positions.prefix(10).map(String.init).joined(separator: ", ")
+        let cells =
+            positions.prefix(10).map(String.init).joined(separator: ", ")
             + (positions.count > 10 ? " and \(positions.count - 10) more" : "")
         let which = positions.count == 1 ? "header cell \(cells) starts" : "header cells \(cells) start"
         return "\(which) with an invisible byte order mark (U+FEFF), ignored; the file was probably saved "

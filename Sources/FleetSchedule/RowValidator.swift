@@ -41,7 +41,8 @@ struct RowValidator {
         guard empty.isEmpty else { return .rejected([.emptyValues(empty)]) }
 
         var problems: [RowProblem] = []
-        for column in [ScheduleColumn.aircraft, .tail] where row[column].unicodeScalars.contains(where: Self.isControl) {
+        for column in [ScheduleColumn.aircraft, .tail] where row[column].unicodeScalars.contains(where: Self.isControl)
+        {
             problems.append(.controlCharacter(column, row[column]))
         }
         let number = collect(designator(row[.flight]), into: &problems)

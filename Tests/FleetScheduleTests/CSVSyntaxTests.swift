@@ -68,7 +68,8 @@ struct CSVSyntaxTests {
             schedule.rejects == [
                 RejectedRow(
                     line: 3,
-                    reason: "cannot read the row: malformed quoting: the quoted field opened on line 3 is never closed, "
+                    reason:
+                        "cannot read the row: malformed quoting: the quoted field opened on line 3 is never closed, "
                         + "so each line after it is rejected too; close the quote and run again",
                     raw: rows[1]),
                 RejectedRow(line: 4, reason: after, raw: rows[2]),

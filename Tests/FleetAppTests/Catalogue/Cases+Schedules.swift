@@ -42,7 +42,8 @@ extension BadInputCatalogue {
 
     /// The file: missing, empty, not a regular file, not UTF-8.
     private static let files: [BadInput] = [
-        BadInput("schedule", "missing file", ["run", "nope.csv", "--replay", "weather", "--out", "r"], exit: 1, "nope.csv"),
+        BadInput(
+            "schedule", "missing file", ["run", "nope.csv", "--replay", "weather", "--out", "r"], exit: 1, "nope.csv"),
         BadInput(
             "schedule", "empty file",
             setup: {
@@ -51,7 +52,11 @@ extension BadInputCatalogue {
             }, runS, exit: 1, "s.csv"),
         BadInput("schedule", "only blank lines", setup: { try $0.text("\n\r\n  \n") }, runS, exit: 1, "is empty"),
         BadInput(
-            "schedule", "a directory", setup: { try $0.folder("s.csv"); try $0.demoWeather() }, runS, exit: 1, "s.csv"),
+            "schedule", "a directory",
+            setup: {
+                try $0.folder("s.csv")
+                try $0.demoWeather()
+            }, runS, exit: 1, "s.csv"),
         BadInput(
             "schedule", "a FIFO",
             setup: {
@@ -73,10 +78,15 @@ extension BadInputCatalogue {
             }, runS, exit: 1, "UTF-8"),
         BadInput(
             "schedule", "a Latin-1 row is rejected, the others kept",
-            setup: { try $0.bytesSchedule(utf8("\(header)\n\(demoRow)\nUA9,ORD,JFK,2026-12-01T07:05,2026-12-01T10:15,") + [0xC9] + utf8("T,N1\n")) },
+            setup: {
+                try $0.bytesSchedule(
+                    utf8("\(header)\n\(demoRow)\nUA9,ORD,JFK,2026-12-01T07:05,2026-12-01T10:15,") + [0xC9]
+                        + utf8("T,N1\n"))
+            },
             runS, exit: 2, "1 flights, 1 rejected"),
         BadInput(
-            "schedule", "CR-only line ends", setup: { try $0.text("\(header)\r\(demoRow)\r\(returnRow)\r") }, runS, exit: 0,
+            "schedule", "CR-only line ends", setup: { try $0.text("\(header)\r\(demoRow)\r\(returnRow)\r") }, runS,
+            exit: 0,
             "2 flights, 0 rejected"),
         BadInput(
             "schedule", "CRLF and no final line end", setup: { try $0.text("\(header)\r\n\(demoRow)\r\n\(returnRow)") },
@@ -99,8 +109,12 @@ extension BadInputCatalogue {
             runS, exit: 0, "byte order mark"),
         BadInput(
             "schedule", "a NUL byte in a header name is shown visibly",
-            setup: { try $0.text("fli\u{0}ght,origin,destination,departure,arrival\nUA1,ORD,JFK,2026-12-01T07:05Z,2026-12-01T10:15Z\n") },
-            runS, exit: 1, "fli<U+0000>ght", notInMessage: ["\u{0}"]),
+            setup: {
+                try $0.text(
+                    "fli\u{0}ght,origin,destination,departure,arrival\nUA1,ORD,JFK,2026-12-01T07:05Z,2026-12-01T10:15Z\n"
+                )
+            },
+            runS, exit: 1, "fli\\x00ght", notInMessage: ["\u{0}"]),
         BadInput(
             "schedule", "two headers select one column",
             setup: { try $0.text("flight,flight_no,origin,destination,departure,arrival\n") }, runS, exit: 1,
@@ -140,7 +154,11 @@ extension BadInputCatalogue {
     private static let rowSyntax: [BadInput] = [
         BadInput(
             "schedule", "an unterminated quote rejects its line and every line after it",
-            setup: { try $0.rows([demoRow, "UA2,\"ORD,JFK,2026-12-01T08:05,2026-12-01T11:15,B738,N1", returnRow, demoRow, "UA3"]) },
+            setup: {
+                try $0.rows([
+                    demoRow, "UA2,\"ORD,JFK,2026-12-01T08:05,2026-12-01T11:15,B738,N1", returnRow, demoRow, "UA3",
+                ])
+            },
             runS, exit: 2, "1 flights, 4 rejected"),
         BadInput(
             "schedule", "an unterminated quote on the last line without a line end",
@@ -151,7 +169,8 @@ extension BadInputCatalogue {
             "2 flights, 0 rejected"),
         BadInput(
             "schedule", "text after a closing quote",
-            setup: { try $0.rows([demoRow, "\"UA2\"x,ORD,JFK,2026-12-01T08:05,2026-12-01T11:15,B738,N1"]) }, runS, exit: 2,
+            setup: { try $0.rows([demoRow, "\"UA2\"x,ORD,JFK,2026-12-01T08:05,2026-12-01T11:15,B738,N1"]) }, runS,
+            exit: 2,
             "1 flights, 1 rejected"),
         BadInput(
             "schedule", "too few and too many fields",
@@ -163,7 +182,9 @@ extension BadInputCatalogue {
             "1 flights, 1 rejected"),
         BadInput(
             "schedule", "a 200 KB quoted field spanning lines is read as never closed",
-            setup: { try $0.rows([returnRow, demo(tail: "\"a\n" + String(repeating: "T", count: 200_000) + "\""), demoRow]) },
+            setup: {
+                try $0.rows([returnRow, demo(tail: "\"a\n" + String(repeating: "T", count: 200_000) + "\""), demoRow])
+            },
             runS, exit: 2, "1 flights, 3 rejected"),
         BadInput(
             "schedule", "a row of 100,000 commas",
@@ -171,7 +192,8 @@ extension BadInputCatalogue {
             "1 flights, 1 rejected"),
         BadInput(
             "schedule", "blank rows and rows of commas are skipped",
-            setup: { try $0.rows(["", demoRow, ",,,,,,", "   ", returnRow, ""]) }, runS, exit: 0, "blank rows were skipped"),
+            setup: { try $0.rows(["", demoRow, ",,,,,,", "   ", returnRow, ""]) }, runS, exit: 0,
+            "blank rows were skipped"),
         BadInput(
             "schedule", "3,000 duplicate rows all reach rejects.csv",
             setup: { try $0.rows([demoRow] + Array(repeating: demoRow, count: 3_000)) }, runS, exit: 2,
@@ -180,21 +202,26 @@ extension BadInputCatalogue {
 
     /// Row values: NUL and control characters, codes, times.
     private static let rowValues: [BadInput] = [
-        BadInput("schedule", "a NUL byte in the tail", setup: { try $0.rows([demo(tail: "N3\u{0}7253"), returnRow]) }, runS, exit: 2,
+        BadInput(
+            "schedule", "a NUL byte in the tail", setup: { try $0.rows([demo(tail: "N3\u{0}7253"), returnRow]) }, runS,
+            exit: 2,
             "1 flights, 1 rejected"),
         BadInput(
-            "schedule", "a NUL byte in the aircraft", setup: { try $0.rows([demo(aircraft: "B7\u{0}38"), returnRow]) }, runS,
+            "schedule", "a NUL byte in the aircraft", setup: { try $0.rows([demo(aircraft: "B7\u{0}38"), returnRow]) },
+            runS,
             exit: 2, "1 flights, 1 rejected"),
         BadInput(
             "schedule", "a NUL byte in an ignored column",
             setup: { try $0.text("\(header),notes\n\(demoRow),a\u{0}b\n\(returnRow),ok\n") }, runS, exit: 2,
             "1 flights, 1 rejected"),
         BadInput(
-            "schedule", "a control character in the tail", setup: { try $0.rows([demo(tail: "N37\u{7}253"), returnRow]) },
+            "schedule", "a control character in the tail",
+            setup: { try $0.rows([demo(tail: "N37\u{7}253"), returnRow]) },
             runS, exit: 2, "1 flights, 1 rejected"),
         BadInput(
             "schedule", "an escape sequence in the aircraft",
-            setup: { try $0.rows([demo(aircraft: "\u{1B}[31mB738"), returnRow]) }, runS, exit: 2, "1 flights, 1 rejected"),
+            setup: { try $0.rows([demo(aircraft: "\u{1B}[31mB738"), returnRow]) }, runS, exit: 2,
+            "1 flights, 1 rejected"),
         BadInput(
             "schedule", "formula-looking text is kept as text",
             setup: { try $0.rows([demo(tail: "=1+1"), returnRow]) }, runS, exit: 0, "2 flights, 0 rejected"),
@@ -204,18 +231,24 @@ extension BadInputCatalogue {
             "rejected"),
         BadInput(
             "schedule", "not an airport code",
-            setup: { try $0.rows([demoRow, "UA2,O'HARE,JFK,2026-12-01T08:05,2026-12-01T11:15,B738,N1"]) }, runS, exit: 2,
+            setup: { try $0.rows([demoRow, "UA2,O'HARE,JFK,2026-12-01T08:05,2026-12-01T11:15,B738,N1"]) }, runS,
+            exit: 2,
             "1 flights, 1 rejected"),
         BadInput(
             "schedule", "a 5 KB flight designator",
-            setup: { try $0.rows([demoRow, "\(String(repeating: "U", count: 5_000)),ORD,JFK,2026-12-01T08:05,2026-12-01T11:15,,"]) },
+            setup: {
+                try $0.rows([
+                    demoRow, "\(String(repeating: "U", count: 5_000)),ORD,JFK,2026-12-01T08:05,2026-12-01T11:15,,",
+                ])
+            },
             runS, exit: 2, "1 flights, 1 rejected"),
         BadInput(
             "schedule", "origin and destination the same airport",
             setup: { try $0.rows([demoRow, "UA2,ORD,KORD,2026-12-01T08:05,2026-12-01T11:15,,"]) }, runS, exit: 2,
             "1 flights, 1 rejected"),
         BadInput(
-            "schedule", "month 13", setup: { try $0.rows([demoRow, "UA2,ORD,JFK,2026-13-01T08:05,2026-12-01T11:15,,"]) },
+            "schedule", "month 13",
+            setup: { try $0.rows([demoRow, "UA2,ORD,JFK,2026-13-01T08:05,2026-12-01T11:15,,"]) },
             runS, exit: 2, "1 flights, 1 rejected"),
         BadInput(
             "schedule", "a local time in the DST gap",
