@@ -26,6 +26,12 @@ struct HeaderMap {
     /// - Throws: ``ScheduleError`` when the header is unreadable, names a column twice or lacks
     ///   a required column.
     init(record: CSVRecord, path: String) throws(ScheduleError) {
+        if case .tooLong(let bytes, let limit) = record.problem {
+            let reason =
+                "it is over the \(CSVProblem.size(limit)) limit (\(CSVProblem.grouped(bytes)) bytes) of a row; "
+                + "check that this is the schedule export"
+            throw .malformedHeader(path: path, line: record.line, reason: reason)
+        }
         if let problem = record.problem {
             throw .malformedHeader(path: path, line: record.line, reason: problem.description)
         }
