@@ -18,7 +18,7 @@ public struct CSVReader<Source: ByteSource> {
     /// The most bytes one record keeps: 64 KiB, far beyond any real schedule row.
     public static var defaultRecordLimit: Int { 64 * 1024 }
 
-    private var cursor: ByteCursor<Source>
+    private var cursor: ByteCursor
     private var line = 1
     private var startedReading = false
     private let limit: Int

@@ -58,7 +58,7 @@ struct RecordScan {
     }
 
     /// Consumes one byte.
-    mutating func consume<S>(_ byte: UInt8, cursor: inout ByteCursor<S>) throws -> Step {
+    mutating func consume(_ byte: UInt8, cursor: inout ByteCursor) throws -> Step {
         sawAnything = true
         let quote = UInt8(ascii: "\"")
         let comma = UInt8(ascii: ",")
@@ -128,13 +128,17 @@ struct RecordScan {
 }
 
 /// A byte-at-a-time view of a chunked source, with push-back for re-reading.
-struct ByteCursor<Source: ByteSource> {
-    private var source: Source
+///
+/// Not generic: the source is only asked once a chunk, so an existential costs nothing, while
+/// a generic cursor called across modules unspecialized looked up its type metadata on every
+/// byte (a tenth of the time of reading a schedule).
+struct ByteCursor {
+    private var source: any ByteSource
     private var chunk: [UInt8] = []
     private var index = 0
     private var finished = false
 
-    init(source: Source) {
+    init(source: any ByteSource) {
         self.source = source
     }
 

@@ -105,6 +105,6 @@ struct HeaderMap {
     /// - Returns: The value with surrounding spaces removed.
     func value(_ column: ScheduleColumn, in fields: [String]) -> String? {
         guard let index = positions[column], index < fields.count else { return nil }
-        return fields[index].trimmingCharacters(in: .whitespaces)
+        return fields[index].trimmedOfSpaces
     }
 }
