@@ -29,13 +29,15 @@ enum Inputs {
     ///   - interruption: With one, a signal stops reading within a chunk (also a file of
     ///     gigabytes): nothing was fetched, so, as for any fatal error, nothing is published and
     ///     the previous report stays.
+    ///   - sink: Where every rejected row goes as it is found (`run`: `rejects.csv`).
     static func schedule(
-        _ url: URL, airports: AirportDirectory, past: PastRows? = nil, interruption: RunInterruption? = nil
+        _ url: URL, airports: AirportDirectory, past: PastRows? = nil, interruption: RunInterruption? = nil,
+        sink: (any RejectSink)? = nil
     ) throws(AppError) -> Schedule {
         var reader = ScheduleReader(airports: airports)
         if let past { reader.screen = { past.reason(for: $0) } }
         do {
-            return try reader.read(url: url) { interruption?.signal != nil }
+            return try reader.read(url: url, sink: sink) { interruption?.signal != nil }
         } catch .interrupted(let path) {
             let name = interruption?.signalName ?? "a signal"
             throw .fatal(
@@ -47,7 +49,7 @@ enum Inputs {
     }
 
     /// Prints schedule warnings to stderr, at most `limit` lines plus a count of the rest
-    /// (`run.json` keeps them all, see ``lines(_:path:)``).
+    /// (`run.json` keeps the schedule's, itself bounded, see ``lines(_:path:)``).
     static func report(warnings: [ScheduleWarning], path: String, console: any Console, limit: Int = 20) {
         for line in lines(warnings.prefix(limit), path: path) { console.err("\(line)\n") }
         if warnings.count > limit {

@@ -122,7 +122,7 @@ struct PlanReport {
         let body = JSONPlan(
             schedule: scheduleArgument,
             flights: [
-                "rows": schedule.dataRows, "accepted": schedule.flights.count, "rejected": schedule.rejects.count,
+                "rows": schedule.dataRows, "accepted": schedule.flights.count, "rejected": schedule.rejectedCount,
             ],
             cells: plan.cells.count,
             requests: [
@@ -137,7 +137,7 @@ struct PlanReport {
     func table() -> ConsoleText {
         var lines = [
             "schedule: \(scheduleArgument)",
-            "flights: \(schedule.flights.count) accepted, \(schedule.rejects.count) rejected",
+            "flights: \(schedule.flights.count) accepted, \(schedule.rejectedCount) rejected",
             "cells: \(plan.cells.count)",
             "requests planned: \(plan.requests.count)",
             "cells served by the cache: \(preview?.cacheHits ?? 0)",

@@ -17,6 +17,7 @@ struct RunCommand {
     /// Runs with SIGINT/SIGTERM trapped for the whole command (see ``RunInterruption``).
     func execute() async throws(AppError) -> Int32 {
         let interruption = RunInterruption()
+        let staging = StagingHolder()
         let console = environment.console
         // The first signal stops sending and lets the run publish what it has (which takes a few
         // seconds for a very large schedule); a second one ends the process at once, publishing
@@ -26,17 +27,18 @@ struct RunCommand {
             guard interruption.received(number) else {
                 console.err(
                     "fleetwx: second \(name): exiting now; nothing more is published (the previous report stays)\n")
+                staging.discard()
                 _exit(1)
             }
             console.err(
                 "\nfleetwx: \(name) received: stopping; no new requests (a second signal exits at once)\n")
         }
         defer { trap.remove() }
-        let code = try await execute(interruption: interruption)
+        let code = try await execute(interruption: interruption, holder: staging)
         return interruption.signal != nil && code == 0 ? 2 : code
     }
 
-    private func execute(interruption: RunInterruption) async throws(AppError) -> Int32 {
+    private func execute(interruption: RunInterruption, holder: StagingHolder) async throws(AppError) -> Int32 {
         let startedAt = environment.now()
         let runID = Self.runID(startedAt)
         let clock = ContinuousClock()
@@ -44,10 +46,15 @@ struct RunCommand {
         // A bad --out or missing templates must not cost a single request: checked first.
         let out = options.outDirectory(runDate: startedAt, environment: environment)
         let writer = try reportWriter(for: out)
+        // Staged before the schedule is read: rejects.csv is written into it row by row, and an
+        // --out whose folder cannot be written is refused here, before any request.
+        let (staging, rejectsFile) = try stage(out, holder: holder)
+        defer { staging.discard() }  // unless published: a fatal error publishes nothing
         let airports = try Inputs.airports()
         let past = PastRows.screen(for: options, now: options.now ?? startedAt)
         let schedule = try Inputs.schedule(
-            options.schedule, airports: airports, past: past, interruption: interruption)
+            options.schedule, airports: airports, past: past, interruption: interruption, sink: rejectsFile)
+        do { try rejectsFile.close() } catch { throw .fatal(error.description) }
         Inputs.report(warnings: schedule.warnings, path: options.scheduleArgument, console: environment.console)
         let nothingToBrief = Self.nothingToBrief(schedule, path: options.scheduleArgument)
         if let nothingToBrief { log("warning: " + nothingToBrief) }
@@ -56,7 +63,7 @@ struct RunCommand {
             grid: options.grid, now: options.now ?? startedAt, hoursEitherSide: options.config.hoursEitherSide)
         let plan = planner.plan(schedule.flights)
         log(
-            "\(schedule.flights.count) flights, \(schedule.rejects.count) rejected, \(plan.cells.count) cells, "
+            "\(schedule.flights.count) flights, \(schedule.rejectedCount) rejected, \(plan.cells.count) cells, "
                 + "\(plan.requests.count) requests planned")
         let store = try StateAccess.open(options.state, environment: environment)
         await StateAccess.settleAbandoned(store, console: environment.console)
@@ -112,11 +119,14 @@ struct RunCommand {
         }
         let model = ReportModel(
             summary: summary, startedAt: startedAt, briefings: briefings, rejects: schedule.rejects,
+            rejectedCount: schedule.rejectedCount,
             weatherByAirport: Self.weatherByAirport(schedule.flights, plan: plan, fetch: fetch),
             attributionURL: Self.attributionURL(fetch),
             changes: previous.map { RunHistory.changes(briefings, previous: $0.flights, previousRunAt: $0.startedAt) })
         do {
-            try writer.write(model, to: out, updateLatest: nothingToBrief == nil) { interruption.publishTimeIsUp }
+            try writer.write(model, staging: staging, updateLatest: nothingToBrief == nil) {
+                interruption.publishTimeIsUp
+            }
         } catch .stopped {
             await unpublishedRun()
             throw .fatal(Self.unpublished(interruption))
@@ -208,7 +218,7 @@ struct RunCommand {
     /// 0 only when every row was briefed with fresh weather; otherwise 2 (reports written).
     static func exitCode(schedule: Schedule, briefings: [FlightBriefing], fetch: FetchReport) -> Int32 {
         let clean =
-            schedule.rejects.isEmpty && briefings.allSatisfy { $0.status == .ok }
+            schedule.rejectedCount == 0 && briefings.allSatisfy { $0.status == .ok }
             && fetch.counters.skippedForQuota == 0
             && !fetch.outcomes.values.contains { $0.status == .interrupted || $0.status == .notFetchedQuota }
         return clean ? 0 : 2

@@ -32,7 +32,7 @@ extension RunCommand {
             schedule: options.scheduleArgument, exitCode: facts.exitCode,
             source: options.replay == nil ? "weatherkit" : "replay",
             flights: .init(
-                rows: schedule.dataRows, briefed: briefings.count, rejected: schedule.rejects.count,
+                rows: schedule.dataRows, briefed: briefings.count, rejected: schedule.rejectedCount,
                 withoutWeather: briefings.filter { $0.status == .partial || $0.status == .unavailable }.count,
                 stale: briefings.filter { $0.status == .stale }.count),
             routes: Set(schedule.flights.map(\.route)).count, airports: airports.count, cells: facts.plan.cells.count,

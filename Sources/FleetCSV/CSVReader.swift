@@ -1,19 +1,38 @@
-/// Reads RFC 4180 records from a byte stream, one at a time.
+/// Reads RFC 4180 records from a byte stream, one at a time, in bounded memory.
 ///
 /// Why a hand-written state machine rather than splitting lines: quoted fields may hold
 /// commas, doubled quotes and line breaks, and a rejected row must be reported with the
-/// line it starts on and its raw text. The reader never holds more than one record (plus a
-/// read chunk) in memory, accepts LF, CRLF and lone CR line ends, skips a leading UTF-8 BOM,
-/// and reports syntax problems on the record instead of failing the whole file.
+/// line it starts on and its raw text. The reader accepts LF, CRLF and lone CR line ends,
+/// skips a leading UTF-8 BOM, and reports syntax problems on the record instead of failing
+/// the whole file.
+///
+/// Memory stays bounded whatever the input (issue 9): a record keeps at most `recordLimit`
+/// bytes. A longer record is read on to its end without storing more and comes back with
+/// ``CSVProblem/tooLong(bytes:limit:)`` and its raw text cut to the limit. A quoted field that
+/// is never closed (the end of the file comes first, or it spans a line break and is still
+/// open at the limit) ends its record at the end of the line the quote opened on; from there
+/// on every physical line is a record of its own, flagged
+/// ``CSVProblem/insideUnterminatedQuote(openedOnLine:)``, so one stray quote cannot swallow
+/// the rest of the file, and nothing is read twice.
 public struct CSVReader<Source: ByteSource> {
-    private var cursor: ByteCursor<Source>
+    /// The most bytes one record keeps: 64 KiB, far beyond any real schedule row.
+    public static var defaultRecordLimit: Int { 64 * 1024 }
+
+    private var cursor: ByteCursor
     private var line = 1
+    private var startedReading = false
+    private let limit: Int
+    /// Set once a quoted field was found never closed: the line it opened on.
+    private var openQuoteLine: Int?
 
     /// Creates a reader.
     ///
-    /// - Parameter source: Where the bytes come from.
-    public init(source: Source) {
+    /// - Parameters:
+    ///   - source: Where the bytes come from.
+    ///   - recordLimit: The most bytes one record keeps (tests use small limits).
+    public init(source: Source, recordLimit: Int = defaultRecordLimit) {
         self.cursor = ByteCursor(source: source)
+        self.limit = max(1, recordLimit)
     }
 
     /// Reads the next record.
@@ -21,42 +40,87 @@ public struct CSVReader<Source: ByteSource> {
     /// - Returns: The record, or `nil` at the end of the input.
     /// - Throws: Only I/O errors from the source; syntax problems are reported on the record.
     public mutating func next() throws -> CSVRecord? {
-        if line == 1 { try cursor.skipByteOrderMark() }
-        var scan = RecordScan(startLine: line)
+        if !startedReading {
+            startedReading = true
+            try cursor.skipByteOrderMark()
+        }
+        if let opened = openQuoteLine { return try nextLineInsideQuote(opened: opened) }
+        var scan = RecordScan(startLine: line, limit: limit)
         while true {
             guard let byte = try cursor.next() else {
                 if scan.isEmpty { return nil }
-                if scan.state == .quoted { return try recoverUnterminated(scan) }
+                if scan.state == .quoted {
+                    return unterminated(scan, split: scan.quoteLineEnd, pastLimit: false)
+                }
                 return finish(scan)
             }
-            if try scan.consume(byte, cursor: &cursor) {
+            switch try scan.consume(byte, cursor: &cursor) {
+            case .more:
+                continue
+            case .end:
                 line = scan.nextLine
                 return finish(scan)
+            case .quoteOpenAtLimit(let split, let byte):
+                return unterminated(scan, split: split, then: byte, pastLimit: true)
+            case .quoteOpenPastLimitAtLineEnd:
+                return unterminated(scan, split: nil, pastLimit: true)
             }
         }
     }
 
-    /// Ends an unterminated quoted field: reports the record's first physical line and reads
-    /// the lines after it again, so one stray quote cannot swallow the rest of the file.
-    private mutating func recoverUnterminated(_ scan: RecordScan) throws -> CSVRecord? {
-        let firstLine = scan.firstLineEnd.map { Array(scan.raw[..<$0]) } ?? scan.raw
-        if let end = scan.firstLineEnd {
-            var rest = Array(scan.raw[(end + 1)...])
-            if scan.raw[end] == UInt8(ascii: "\r"), rest.first == UInt8(ascii: "\n") { rest.removeFirst() }
+    /// Ends the record whose quoted field is never closed at the end of the line the quote
+    /// opened on (`split`, an index in its raw bytes, or its whole raw text), puts the stored
+    /// bytes after that line (and `then`, the byte read but not stored) back, and switches to
+    /// reading physical lines.
+    private mutating func unterminated(
+        _ scan: RecordScan, split: Int?, then: UInt8? = nil, pastLimit: Bool
+    ) -> CSVRecord {
+        var kept = scan.raw
+        if let split {
+            var rest = Array(scan.raw[(split + 1)...])
+            if let then { rest.append(then) }
+            if scan.raw[split] == UInt8(ascii: "\r"), rest.first == UInt8(ascii: "\n") { rest.removeFirst() }
             cursor.pushBack(rest)
-            line = scan.startLine + 1
-        } else {
-            line = scan.nextLine
+            kept = Array(scan.raw[..<split])
         }
+        openQuoteLine = scan.quoteLine
+        line = scan.quoteLine + 1
         return CSVRecord(
-            fields: [],
-            line: scan.startLine,
-            raw: String(decoding: firstLine, as: UTF8.self),
-            problem: .unterminatedQuote
-        )
+            fields: [], line: scan.startLine, raw: Self.text(kept, cut: scan.overflowed),
+            problem: pastLimit
+                ? .quoteOpenPastLimit(openedOnLine: scan.quoteLine, limit: limit)
+                : .unterminatedQuote(openedOnLine: scan.quoteLine))
+    }
+
+    /// One physical line after a quote that is never closed: not read as CSV at all.
+    private mutating func nextLineInsideQuote(opened: Int) throws -> CSVRecord? {
+        var bytes: [UInt8] = []
+        var total = 0
+        var sawAnything = false
+        while let byte = try cursor.next() {
+            sawAnything = true
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                if byte == UInt8(ascii: "\r"), try cursor.peek() == UInt8(ascii: "\n") { _ = try cursor.next() }
+                break
+            }
+            total += 1
+            if bytes.count < limit { bytes.append(byte) }
+        }
+        guard sawAnything else { return nil }
+        defer { line += 1 }
+        // An empty line carries nothing, inside a quote or not: it is a blank record.
+        if total == 0 { return CSVRecord(fields: [""], line: line, raw: "") }
+        return CSVRecord(
+            fields: [], line: line, raw: Self.text(bytes, cut: total > limit),
+            problem: .insideUnterminatedQuote(openedOnLine: opened))
     }
 
     private func finish(_ scan: RecordScan) -> CSVRecord {
+        if scan.overflowed {
+            return CSVRecord(
+                fields: [], line: scan.startLine, raw: Self.text(scan.raw, cut: true),
+                problem: .tooLong(bytes: scan.total, limit: limit))
+        }
         var scan = scan
         scan.endField()
         var problem = scan.problem
@@ -78,155 +142,30 @@ public struct CSVReader<Source: ByteSource> {
             problem: problem
         )
     }
+
+    /// Raw bytes as text; bytes cut at the limit lose a trailing incomplete UTF-8 sequence
+    /// (rather than end in a replacement character the file never had).
+    private static func text(_ bytes: [UInt8], cut: Bool) -> String {
+        guard cut else { return String(decoding: bytes, as: UTF8.self) }
+        var end = bytes.count
+        var back = 0
+        while end - back > 0, back < 4, bytes[end - back - 1] & 0xC0 == 0x80 { back += 1 }
+        if end - back > 0 {
+            let lead = bytes[end - back - 1]
+            let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+            if length > back + 1 { end -= back + 1 }
+        }
+        return String(decoding: bytes[..<end], as: UTF8.self)
+    }
 }
 
 extension CSVReader where Source == MemoryByteSource {
     /// Creates a reader over text in memory.
     ///
-    /// - Parameter text: The CSV text.
-    public init(text: String) {
-        self.init(source: MemoryByteSource(text))
-    }
-}
-
-/// The state of one record being scanned.
-private struct RecordScan {
-    enum State { case fieldStart, unquoted, quoted, quoteInQuoted }
-
-    let startLine: Int
-    var nextLine: Int
-    var state = State.fieldStart
-    var raw: [UInt8] = []
-    var fields: [[UInt8]] = []
-    var field: [UInt8] = []
-    var problem: CSVProblem?
-    var firstLineEnd: Int?
-    private var sawAnything = false
-
-    init(startLine: Int) {
-        self.startLine = startLine
-        self.nextLine = startLine
-    }
-
-    var isEmpty: Bool { !sawAnything }
-
-    mutating func endField() {
-        fields.append(field)
-        field = []
-    }
-
-    /// Consumes one byte; returns true when it ended the record.
-    mutating func consume<S>(_ byte: UInt8, cursor: inout ByteCursor<S>) throws -> Bool {
-        sawAnything = true
-        let quote = UInt8(ascii: "\"")
-        let comma = UInt8(ascii: ",")
-        let lf = UInt8(ascii: "\n")
-        let cr = UInt8(ascii: "\r")
-        if (byte == lf || byte == cr) && state != .quoted {
-            if byte == cr, try cursor.peek() == lf { _ = try cursor.next() }
-            nextLine += 1
-            return true
-        }
-        raw.append(byte)
-        switch state {
-        case .fieldStart:
-            if byte == quote {
-                state = .quoted
-            } else if byte == comma {
-                endField()
-            } else {
-                field.append(byte)
-                state = .unquoted
-            }
-        case .unquoted:
-            if byte == comma {
-                endField()
-                state = .fieldStart
-            } else {
-                field.append(byte)
-            }
-        case .quoted:
-            if byte == quote {
-                state = .quoteInQuoted
-            } else {
-                field.append(byte)
-                if byte == lf || byte == cr {
-                    // The first line ends at its LF, lone CR, or the CR of a CRLF (so its raw
-                    // text, if the quote is never closed, has no line-end byte in it).
-                    if firstLineEnd == nil { firstLineEnd = raw.count - 1 }
-                    let next = byte == cr ? try cursor.peek() : nil
-                    if byte == lf || next != lf { nextLine += 1 }
-                }
-            }
-        case .quoteInQuoted:
-            if byte == quote {
-                field.append(quote)
-                state = .quoted
-            } else if byte == comma {
-                endField()
-                state = .fieldStart
-            } else {
-                problem = problem ?? .textAfterClosingQuote
-                field.append(byte)
-                state = .unquoted
-            }
-        }
-        return false
-    }
-}
-
-/// A byte-at-a-time view of a chunked source, with push-back for re-reading.
-struct ByteCursor<Source: ByteSource> {
-    private var source: Source
-    private var chunk: [UInt8] = []
-    private var index = 0
-    private var finished = false
-
-    init(source: Source) {
-        self.source = source
-    }
-
-    mutating func next() throws -> UInt8? {
-        guard try fill() else { return nil }
-        defer { index += 1 }
-        return chunk[index]
-    }
-
-    mutating func peek() throws -> UInt8? {
-        guard try fill() else { return nil }
-        return chunk[index]
-    }
-
-    /// Puts bytes back in front of what is left to read.
-    mutating func pushBack(_ bytes: [UInt8]) {
-        guard !bytes.isEmpty else { return }
-        chunk = bytes + chunk[index...]
-        index = 0
-    }
-
-    mutating func skipByteOrderMark() throws {
-        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
-        guard try fill() else { return }
-        while chunk.count - index < 3, !finished {
-            guard let more = try source.nextChunk() else {
-                finished = true
-                break
-            }
-            chunk = Array(chunk[index...]) + more
-            index = 0
-        }
-        if chunk.count - index >= 3, Array(chunk[index..<index + 3]) == bom { index += 3 }
-    }
-
-    private mutating func fill() throws -> Bool {
-        while index >= chunk.count {
-            guard !finished, let next = try source.nextChunk() else {
-                finished = true
-                return false
-            }
-            chunk = next
-            index = 0
-        }
-        return true
+    /// - Parameters:
+    ///   - text: The CSV text.
+    ///   - recordLimit: The most bytes one record keeps.
+    public init(text: String, recordLimit: Int = defaultRecordLimit) {
+        self.init(source: MemoryByteSource(text), recordLimit: recordLimit)
     }
 }

@@ -28,7 +28,7 @@ public struct CSVRecord: Sendable, Equatable {
     }
 
     /// True when every field is empty or only spaces and tabs (a blank line, or a line of
-    /// commas) and the record had no syntax problem (an unterminated quote yields no fields
+    /// commas) and the record had no syntax problem (a record with a problem has no fields
     /// but is not blank).
     public var isBlank: Bool {
         problem == nil && fields.allSatisfy { $0.allSatisfy { $0 == " " || $0 == "\t" } }
@@ -41,15 +41,51 @@ public enum CSVProblem: Sendable, Equatable, CustomStringConvertible {
     case invalidUTF8
     /// Text follows a closing quote before the next comma or line end.
     case textAfterClosingQuote
-    /// A quoted field was still open at the end of the file; the lines after the record's
-    /// first line were read again as records of their own.
-    case unterminatedQuote
+    /// The record is longer than the reader's limit; its raw text is cut to the limit and it
+    /// has no fields.
+    case tooLong(bytes: Int, limit: Int)
+    /// A quoted field opened on this line was still open at the end of the file; the record
+    /// ends with that line, and each line after it is a record of its own
+    /// (``insideUnterminatedQuote(openedOnLine:)``).
+    case unterminatedQuote(openedOnLine: Int)
+    /// A quoted field opened on this line spans a line break and was still open when the
+    /// record reached the reader's limit: read as never closed (the reader cannot hold more).
+    case quoteOpenPastLimit(openedOnLine: Int, limit: Int)
+    /// A physical line after a quoted field that is never closed: not read as a record.
+    case insideUnterminatedQuote(openedOnLine: Int)
 
     public var description: String {
         switch self {
         case .invalidUTF8: "the row is not valid UTF-8"
         case .textAfterClosingQuote: "malformed quoting: text after a closing quote"
-        case .unterminatedQuote: "malformed quoting: a quoted field is never closed"
+        case .tooLong(let bytes, let limit):
+            "the row is over the \(Self.size(limit)) limit (\(Self.grouped(bytes)) bytes); only its first "
+                + "\(Self.size(limit)) are kept here"
+        case .unterminatedQuote(let line):
+            "malformed quoting: the quoted field opened on line \(line) is never closed, so each line after it "
+                + "is rejected too; close the quote and run again"
+        case .quoteOpenPastLimit(let line, let limit):
+            "malformed quoting: the quoted field opened on line \(line) is not closed within the \(Self.size(limit)) "
+                + "limit of a row, so it is read as never closed and each line after it is rejected too; "
+                + "close the quote and run again"
+        case .insideUnterminatedQuote(let line):
+            "not read as a row: the quoted field opened on line \(line) is never closed; close it and run again"
         }
+    }
+
+    /// A byte count with thousands separators (`52,428,812`).
+    public static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return (value < 0 ? "-" : "") + result
+    }
+
+    /// A size in KiB when it is a whole number of them (`64 KiB`), else in bytes.
+    public static func size(_ bytes: Int) -> String {
+        bytes >= 1024 && bytes % 1024 == 0 ? "\(bytes / 1024) KiB" : "\(grouped(bytes)) bytes"
     }
 }

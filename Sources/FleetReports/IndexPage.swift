@@ -25,7 +25,7 @@ enum IndexPage {
         FlightTable.render(try document.slot("flights"), model.briefings, now: model.startedAt, routeLinks: true)
         AirportsSection.render(try document.slot("airports"), model.briefings)
         AlertsSection.render(try document.slot("alerts"), model.briefings)
-        rejects(try document.slot("rejects"), model.rejects)
+        rejects(try document.slot("rejects"), model.rejects, count: model.rejectedCount)
         return try document.render()
     }
 
@@ -73,9 +73,9 @@ enum IndexPage {
         }
     }
 
-    private static func rejects(_ section: HTMLNode, _ rejects: [RejectedRow]) {
-        guard !rejects.isEmpty else { return }
-        section.element("h2", text: "Rejected schedule rows (\(rejects.count))")
+    private static func rejects(_ section: HTMLNode, _ rejects: [RejectedRow], count: Int) {
+        guard count > 0 else { return }
+        section.element("h2", text: "Rejected schedule rows (\(count))")
         let paragraph = section.element("p")
         paragraph.text("These rows were not briefed. Every one is listed with its line and reason in ")
         paragraph.element("a", [("href", "rejects.csv")], text: "rejects.csv")

@@ -12,9 +12,15 @@ public enum RejectsCSV {
     /// - Returns: The CSV text.
     public static func render(_ rejects: [RejectedRow]) -> String {
         var writer = CSVWriter(header: columns)
-        for reject in rejects {
-            writer.appendRow([.number(String(reject.line)), .text(reject.reason), .text(reject.raw)])
-        }
+        for reject in rejects { writer.appendLine(line(reject)) }
         return writer.text
+    }
+
+    /// One rejected row as a line of `rejects.csv`, CRLF included.
+    ///
+    /// - Parameter reject: The row.
+    /// - Returns: The line.
+    public static func line(_ reject: RejectedRow) -> String {
+        CSVWriter.line([.number(String(reject.line)), .text(reject.reason), .text(reject.raw)])
     }
 }

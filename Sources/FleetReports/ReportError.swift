@@ -15,6 +15,9 @@ public enum ReportError: Error, Equatable, CustomStringConvertible {
     case stopped
     /// A report file or directory could not be written.
     case writeFailed(path: String, reason: String)
+    /// The staging folder beside `--out` could not be created (its parent is read-only, is a
+    /// file, …): found before the schedule is read, so before any request.
+    case stagingFailed(parent: String, reason: String)
     /// A file name derived from data is not safe to write.
     case unsafeFileName(String)
     /// The destination exists and is not a fleetwx report (nor empty): it is never replaced.
@@ -33,6 +36,9 @@ public enum ReportError: Error, Equatable, CustomStringConvertible {
         case .page(let reason): "cannot build a report page: \(reason)"
         case .stopped: "writing the report was stopped before it was finished; nothing was published"
         case .writeFailed(let path, let reason): "cannot write \(path.bounded): \(reason)"
+        case .stagingFailed(let parent, let reason):
+            "cannot create the folder to write the report in, inside \(parent.bounded) (the folder of --out): \(reason); "
+                + "make that folder writable or choose another --out"
         case .unsafeFileName(let name): "refusing to write a report file with the unsafe name \(name.bounded)"
         case .notAReport(let path):
             "\(path.bounded) exists and is not a fleetwx report (or a link to one); refusing to replace it — "

@@ -11,8 +11,10 @@ public struct ReportModel: Sendable {
     public let startedAt: Date
     /// Every briefed flight, worst first.
     public let briefings: [FlightBriefing]
-    /// Rejected schedule rows.
+    /// The first rejected schedule rows (all are in `rejects.csv`).
     public let rejects: [RejectedRow]
+    /// Rejected schedule rows in all.
+    public let rejectedCount: Int
     /// Cell weather by airport code, for "now" and charts on route pages.
     public let weatherByAirport: [String: CellWeather]
     /// The legal attribution link.
@@ -26,18 +28,21 @@ public struct ReportModel: Sendable {
     ///   - summary: The run summary.
     ///   - startedAt: The run's start.
     ///   - briefings: The briefed flights, any order.
-    ///   - rejects: Rejected rows.
+    ///   - rejects: The first rejected rows.
+    ///   - rejectedCount: Rejected rows in all (`rejects.count` when not given).
     ///   - weatherByAirport: Weather by airport code.
     ///   - attributionURL: The legal link.
     ///   - changes: Changes since the previous run.
     public init(
         summary: RunSummary, startedAt: Date, briefings: [FlightBriefing], rejects: [RejectedRow],
-        weatherByAirport: [String: CellWeather], attributionURL: String, changes: RunChanges? = nil
+        rejectedCount: Int? = nil, weatherByAirport: [String: CellWeather], attributionURL: String,
+        changes: RunChanges? = nil
     ) {
         self.summary = summary
         self.startedAt = startedAt
         self.briefings = briefings.sorted(by: Self.worstFirst)
         self.rejects = rejects
+        self.rejectedCount = rejectedCount ?? rejects.count
         self.weatherByAirport = weatherByAirport
         self.attributionURL = attributionURL
         self.changes = changes

@@ -5,9 +5,9 @@ internal import Synchronization
 
 /// Writes a complete report directory (SPEC §8) and publishes it atomically.
 ///
-/// Everything is written into a hidden staging directory beside the destination, then
-/// renamed into place, then `latest` is repointed: a reader (or a crash at any moment)
-/// never sees half a report.
+/// Everything is written into a hidden staging directory beside the destination (a
+/// ``ReportStaging``, locked while its run lives), then renamed into place, then `latest` is
+/// repointed: a reader (or a crash at any moment) never sees half a report.
 public struct ReportWriter: Sendable {
     /// The page templates.
     public let templates: ReportTemplates
@@ -42,22 +42,42 @@ public struct ReportWriter: Sendable {
         shouldStop: @escaping @Sendable () -> Bool = { false }
     ) throws(ReportError) {
         try ReportFiles.checkReplaceable(destination)
-        let parent = destination.deletingLastPathComponent()
-        let staging = parent.appendingPathComponent(".\(destination.lastPathComponent).staging-\(UUID().uuidString)")
-        do {
-            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
-        } catch {
-            throw .writeFailed(path: staging.path, reason: error.localizedDescription)
-        }
+        let staging = try ReportStaging.create(for: destination).staging
+        try publish(model, staging: staging, rejects: true, updateLatest: updateLatest, shouldStop: shouldStop)
+    }
+
+    /// Writes a report into a staging folder made before the schedule was read (which holds
+    /// `rejects.csv` already, written row by row) and publishes it.
+    ///
+    /// - Parameters:
+    ///   - model: What to report.
+    ///   - staging: The staging folder, with `rejects.csv` in it.
+    ///   - updateLatest: Whether to repoint `latest` beside it.
+    ///   - shouldStop: As for ``write(_:to:updateLatest:shouldStop:)``.
+    /// - Throws: ``ReportError``; the staging folder is then removed.
+    public func write(
+        _ model: ReportModel, staging: ReportStaging, updateLatest: Bool = true,
+        shouldStop: @escaping @Sendable () -> Bool = { false }
+    ) throws(ReportError) {
+        try publish(model, staging: staging, rejects: false, updateLatest: updateLatest, shouldStop: shouldStop)
+    }
+
+    private func publish(
+        _ model: ReportModel, staging: ReportStaging, rejects: Bool, updateLatest: Bool,
+        shouldStop: @escaping @Sendable () -> Bool
+    ) throws(ReportError) {
         do throws(ReportError) {
-            try writeFiles(model, into: staging, shouldStop: shouldStop)
+            try ReportFiles.checkReplaceable(staging.destination)
+            try writeFiles(model, into: staging.url, rejects: rejects, shouldStop: shouldStop)
             if shouldStop() { throw .stopped }
-            try ReportFiles.publish(staging: staging, to: destination)
+            staging.willPublish()
+            try ReportFiles.publish(staging: staging.url, to: staging.destination)
         } catch {
-            try? FileManager.default.removeItem(at: staging)
+            staging.discard()
             throw error
         }
-        if updateLatest { try ReportFiles.updateLatest(for: destination) }
+        staging.published()
+        if updateLatest { try ReportFiles.updateLatest(for: staging.destination) }
     }
 
     /// Writes every file of the report into a directory.
@@ -65,16 +85,22 @@ public struct ReportWriter: Sendable {
     /// - Parameters:
     ///   - model: What to report.
     ///   - directory: An empty directory.
+    ///   - rejects: Whether to write `rejects.csv` from the model (not when it was written
+    ///     into the folder row by row while the schedule was read).
     ///   - shouldStop: Asked before the index and each route page; true stops with
     ///     ``ReportError/stopped``.
     /// - Throws: ``ReportError``.
     public func writeFiles(
-        _ model: ReportModel, into directory: URL, shouldStop: @escaping @Sendable () -> Bool = { false }
+        _ model: ReportModel, into directory: URL, rejects: Bool = true,
+        shouldStop: @escaping @Sendable () -> Bool = { false }
     ) throws(ReportError) {
         let lines = model.briefings.map { FlightsCSV.line($0, attributionURL: model.attributionURL) }
         try ReportFiles.write("fleetwx report\n", to: directory.appendingPathComponent(ReportFiles.marker))
         try ReportFiles.write(FlightsCSV.render(lines: lines), to: directory.appendingPathComponent("flights.csv"))
-        try ReportFiles.write(RejectsCSV.render(model.rejects), to: directory.appendingPathComponent("rejects.csv"))
+        if rejects {
+            try ReportFiles.write(
+                RejectsCSV.render(model.rejects), to: directory.appendingPathComponent("rejects.csv"))
+        }
         do {
             let json = try model.summary.json()
             try json.write(to: directory.appendingPathComponent("run.json"))

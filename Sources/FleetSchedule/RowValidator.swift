@@ -35,17 +35,22 @@ struct RowValidator {
         guard record.fields.count == header.width else {
             return .rejected([.fieldCount(expected: header.width, found: record.fields.count)])
         }
+        if let problem = Self.nulBytes(record.fields, header: header) { return .rejected([problem]) }
         let row = RowValues(header: header, fields: record.fields)
         let empty = ScheduleColumn.required.filter { row[$0].isEmpty }
         guard empty.isEmpty else { return .rejected([.emptyValues(empty)]) }
 
         var problems: [RowProblem] = []
+        for column in [ScheduleColumn.aircraft, .tail] where row[column].unicodeScalars.contains(where: Self.isControl)
+        {
+            problems.append(.controlCharacter(column, row[column]))
+        }
         let number = collect(designator(row[.flight]), into: &problems)
         let origin = collect(airport(.origin, row[.origin]), into: &problems)
         let destination = collect(airport(.destination, row[.destination]), into: &problems)
         let departure = collect(time(.departure, row[.departure]), into: &problems)
         let arrival = collect(time(.arrival, row[.arrival]), into: &problems)
-        guard let number, let origin, let destination, let departure, let arrival else {
+        guard let number, let origin, let destination, let departure, let arrival, problems.isEmpty else {
             return .rejected(problems)
         }
         if Self.isSameAirport(origin, destination) {
@@ -80,6 +85,20 @@ struct RowValidator {
             || (lhs.name == rhs.name && lhs.latitude == rhs.latitude && lhs.longitude == rhs.longitude)
     }
 
+    /// A NUL byte in any field, named by column: copied into `flights.csv`, it would cut the
+    /// value short in most programs that read it (issue 9).
+    private static func nulBytes(_ fields: [String], header: HeaderMap) -> RowProblem? {
+        let columns = fields.indices.filter { fields[$0].utf8.contains(0) }
+        guard !columns.isEmpty else { return nil }
+        return .nulByte(columns: columns.prefix(10).map(header.columnName(at:)))
+    }
+
+    /// C0 and C1 controls and DEL: no aircraft type or registration has one, and a terminal or
+    /// spreadsheet showing the report would act on it.
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
     private func designator(_ value: String) -> Result<String, RowProblem> {
         FlightDesignator.normalise(value).map { .success($0) } ?? .failure(.flightDesignator(value))
     }
@@ -109,7 +128,7 @@ struct RowValidator {
             return .success(seconds)
         case .ambiguous(let earlier, _, let offset):
             warnings.append(
-                "\(column.rawValue) \"\(value)\" happens twice in \(airport.timeZone) (the clocks go back); "
+                "\(column.rawValue) \(EchoText.quoted(value)) happens twice in \(airport.timeZone) (the clocks go back); "
                     + "using the earlier, \(CivilCalendar.utcText(secondsSince1970: earlier)) "
                     + "(\(CivilCalendar.offsetText(seconds: offset)))")
             return .success(earlier)

@@ -1,23 +1,66 @@
 /// The result of reading a schedule: accepted flights, rejected rows and warnings.
 ///
-/// Every data row of the input is in exactly one of ``flights`` and ``rejects``.
+/// Every data row of the input is in exactly one of ``flights`` and the rejected rows. Only the
+/// first ``keptRejects`` rejected rows are kept here (for the index page and messages): a file
+/// of millions of bad rows must not be held in memory (issue 9), so every rejected row goes to
+/// the ``RejectSink`` given to the reader as it is found, and ``rejectedCount`` counts them all.
+/// Row warnings are bounded the same way (the first ``keptWarnings``, then a count).
 public struct Schedule: Sendable {
+    /// How many rejected rows a schedule keeps.
+    public static let keptRejects = 50
+    /// How many row warnings a schedule keeps; the rest are counted in one last warning.
+    public static let keptWarnings = 1_000
+
     /// Accepted flights, in file order.
     public var flights: [Flight]
-    /// Rejected rows, in file order.
+    /// The first rejected rows, in file order (all of them are in the reader's sink).
     public var rejects: [RejectedRow]
+    /// Rejected rows in all.
+    public var rejectedCount: Int
     /// Problems that did not reject a row (ignored columns, ambiguous local times, blank rows).
     public var warnings: [ScheduleWarning]
 
     /// Creates a schedule.
-    public init(flights: [Flight] = [], rejects: [RejectedRow] = [], warnings: [ScheduleWarning] = []) {
+    ///
+    /// - Parameters:
+    ///   - flights: Accepted flights.
+    ///   - rejects: The rejected rows kept.
+    ///   - rejectedCount: Rejected rows in all (`rejects.count` when not given).
+    ///   - warnings: Warnings.
+    public init(
+        flights: [Flight] = [], rejects: [RejectedRow] = [], rejectedCount: Int? = nil,
+        warnings: [ScheduleWarning] = []
+    ) {
         self.flights = flights
         self.rejects = rejects
+        self.rejectedCount = rejectedCount ?? rejects.count
         self.warnings = warnings
     }
 
     /// Data rows read: accepted plus rejected.
-    public var dataRows: Int { flights.count + rejects.count }
+    public var dataRows: Int { flights.count + rejectedCount }
+}
+
+/// Where rejected rows go as they are found (`run` writes them straight to `rejects.csv`).
+///
+/// A class protocol, not a throwing one: a sink that cannot write keeps its first failure
+/// for its owner to report after reading, so the reader's errors stay ``ScheduleError``.
+public protocol RejectSink: AnyObject {
+    /// Takes one rejected row, in file order.
+    func add(_ row: RejectedRow)
+}
+
+/// A sink that keeps every row in memory (tests, and schedules read from text).
+public final class RejectCollector: RejectSink {
+    /// Every row added, in order.
+    public private(set) var rows: [RejectedRow] = []
+
+    /// Creates an empty collector.
+    public init() {}
+
+    public func add(_ row: RejectedRow) {
+        rows.append(row)
+    }
 }
 
 /// A row that could not be accepted, for `rejects.csv` (`line,reason,raw`).

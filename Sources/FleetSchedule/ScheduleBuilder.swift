@@ -13,7 +13,9 @@ struct ScheduleBuilder {
     private var validator: RowValidator
     private var firstLine: [FlightKey: Int] = [:]
     private var blankRows = 0
+    private var omittedWarnings = 0
     private let screen: ((Flight) -> String?)?
+    private let sink: (any RejectSink)?
 
     /// Starts a schedule for a mapped header.
     ///
@@ -22,19 +24,29 @@ struct ScheduleBuilder {
     ///   - airports: The directory to resolve codes with.
     ///   - blankRowsBefore: Blank lines skipped before the header.
     ///   - screen: A last check on each valid flight; a reason rejects the row.
+    ///   - sink: Where every rejected row goes as it is found.
     init(
-        header: HeaderMap, airports: AirportDirectory, blankRowsBefore: Int = 0, screen: ((Flight) -> String?)? = nil
+        header: HeaderMap, airports: AirportDirectory, blankRowsBefore: Int = 0, screen: ((Flight) -> String?)? = nil,
+        sink: (any RejectSink)? = nil
     ) {
         validator = RowValidator(header: header, airports: airports)
         self.screen = screen
+        self.sink = sink
         blankRows = blankRowsBefore
+        for note in header.notes { schedule.warnings.append(ScheduleWarning(line: header.line, message: note)) }
         if !header.ignored.isEmpty {
-            let names = header.ignored.map { "\"\($0)\"" }.joined(separator: ", ")
+            // Bounded: a header of 5,000 extra columns names the first few and counts the rest.
+            let shown = header.ignored.prefix(Self.ignoredNamesShown).map(EchoText.quoted)
+            let more = header.ignored.count - shown.count
+            let names = shown.joined(separator: ", ") + (more > 0 ? " and \(CSVProblem.grouped(more)) more" : "")
             let noun = header.ignored.count == 1 ? "column" : "columns"
             schedule.warnings.append(
                 ScheduleWarning(line: header.line, message: "ignored \(noun) fleetwx does not use: \(names)"))
         }
     }
+
+    /// How many ignored column names the warning shows.
+    static let ignoredNamesShown = 10
 
     /// Adds one record: a blank one is counted, any other becomes a flight or a rejection.
     ///
@@ -62,7 +74,7 @@ struct ScheduleBuilder {
             }
             firstLine[key] = flight.line
             schedule.flights.append(flight)
-            schedule.warnings += warnings.map { ScheduleWarning(line: flight.line, message: $0) }
+            for warning in warnings { warn(ScheduleWarning(line: flight.line, message: warning)) }
         }
     }
 
@@ -71,6 +83,13 @@ struct ScheduleBuilder {
     /// - Returns: The schedule.
     func finish() -> Schedule {
         var result = schedule
+        if omittedWarnings > 0 {
+            result.warnings.append(
+                ScheduleWarning(
+                    line: nil,
+                    message: "\(CSVProblem.grouped(omittedWarnings)) more row warning(s) like those above are not "
+                        + "listed (the first \(CSVProblem.grouped(Schedule.keptWarnings)) are)"))
+        }
         if blankRows > 0 {
             let noun = blankRows == 1 ? "blank row was" : "blank rows were"
             result.warnings.append(ScheduleWarning(line: nil, message: "\(blankRows) \(noun) skipped"))
@@ -79,7 +98,18 @@ struct ScheduleBuilder {
     }
 
     private mutating func reject(_ record: CSVRecord, _ reason: String) {
-        schedule.rejects.append(RejectedRow(line: record.line, reason: reason, raw: record.raw))
+        let row = RejectedRow(line: record.line, reason: reason, raw: record.raw)
+        schedule.rejectedCount += 1
+        if schedule.rejects.count < Schedule.keptRejects { schedule.rejects.append(row) }
+        sink?.add(row)
+    }
+
+    private mutating func warn(_ warning: ScheduleWarning) {
+        if schedule.warnings.count < Schedule.keptWarnings {
+            schedule.warnings.append(warning)
+        } else {
+            omittedWarnings += 1
+        }
     }
 }
 

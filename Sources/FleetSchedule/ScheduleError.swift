@@ -1,3 +1,4 @@
+internal import FleetCSV
 public import Foundation
 
 /// Why a schedule could not be read at all.
@@ -48,7 +49,9 @@ public enum ScheduleError: Error, Equatable, CustomStringConvertible, LocalizedE
             return "\(column.rawValue) (accepted header names: \(names))"
         }
         let noun = columns.count == 1 ? "a required column" : "required columns"
-        let found = header.map { "\"\($0)\"" }.joined(separator: ", ")
+        // Bounded: each name cut, and a header of thousands of cells names the first 20.
+        let shown = header.prefix(20).map(EchoText.quoted).joined(separator: ", ")
+        let found = shown + (header.count > 20 ? " and \(CSVProblem.grouped(header.count - 20)) more" : "")
         return "the header of the schedule \(path) is missing \(noun): \(wanted.joined(separator: "; "))"
             + "; the header found was: \(found)"
     }
@@ -76,7 +79,7 @@ public struct DuplicateColumn: Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String {
-        let cells = zip(headers, positions).map { "\"\($0)\" (column \($1))" }
+        let cells = zip(headers, positions).map { "\(EchoText.quoted($0)) (column \($1))" }
         return "\(column.rawValue) is named by \(cells.joined(separator: " and "))"
     }
 }

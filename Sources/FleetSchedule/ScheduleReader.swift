@@ -5,7 +5,8 @@ public import Foundation
 /// Reads a flight schedule CSV (SPEC §3) into flights, rejected rows and warnings.
 ///
 /// The file is streamed record by record, so a schedule of any size costs one record of
-/// memory plus the results. Only problems that leave nothing usable throw (unreadable or
+/// memory (at most ``recordLimit`` bytes) plus the accepted flights: rejected rows go to a
+/// ``RejectSink`` as they are found, and only the first few are kept. Only problems that leave nothing usable throw (unreadable or
 /// empty file, bad header); every row-level problem rejects that row alone, with its line,
 /// its raw text and a reason naming the offending value, so nothing in the input is lost.
 public struct ScheduleReader: Sendable {
@@ -13,6 +14,8 @@ public struct ScheduleReader: Sendable {
     /// A last check on each row that passed every other: a reason rejects the row into
     /// `rejects.csv` like any other problem (`run` rejects flights long past this way).
     public var screen: (@Sendable (Flight) -> String?)?
+    /// The most bytes of one row: a longer row is rejected (see ``FleetCSV/CSVReader``).
+    public var recordLimit = CSVReader<MemoryByteSource>.defaultRecordLimit
 
     /// Creates a reader that resolves airport codes with a directory.
     ///
@@ -28,12 +31,15 @@ public struct ScheduleReader: Sendable {
     ///
     /// - Parameters:
     ///   - url: The schedule file.
+    ///   - sink: Where every rejected row goes as it is found.
     ///   - shouldStop: Asked before each chunk is read; `true` (a signal arrived) stops reading
     ///     with ``ScheduleError/interrupted(path:)``, however large the file.
     /// - Returns: The schedule.
     /// - Throws: ``ScheduleError`` when the file cannot be read, is empty, has a bad header, or
     ///   reading was stopped.
-    public func read(url: URL, shouldStop: @escaping () -> Bool = { false }) throws(ScheduleError) -> Schedule {
+    public func read(
+        url: URL, sink: (any RejectSink)? = nil, shouldStop: @escaping () -> Bool = { false }
+    ) throws(ScheduleError) -> Schedule {
         let path = url.path
         let source: FileByteSource
         do {
@@ -41,16 +47,18 @@ public struct ScheduleReader: Sendable {
         } catch {
             throw .unreadable(path: path, reason: error.description)
         }
-        return try read(source: StoppableByteSource(source, shouldStop: shouldStop), path: path)
+        return try read(source: StoppableByteSource(source, shouldStop: shouldStop), path: path, sink: sink)
     }
 
     /// Reads a schedule held in memory (tests, and schedules received other than as files).
     ///
-    /// - Parameter text: The CSV text.
+    /// - Parameters:
+    ///   - text: The CSV text.
+    ///   - sink: Where every rejected row goes as it is found.
     /// - Returns: The schedule.
     /// - Throws: ``ScheduleError`` when the text is empty or has a bad header.
-    public func read(text: String) throws(ScheduleError) -> Schedule {
-        try read(source: MemoryByteSource(text), path: "(text)")
+    public func read(text: String, sink: (any RejectSink)? = nil) throws(ScheduleError) -> Schedule {
+        try read(source: MemoryByteSource(text), path: "(text)", sink: sink)
     }
 
     /// Reads a schedule from any byte source.
@@ -58,10 +66,13 @@ public struct ScheduleReader: Sendable {
     /// - Parameters:
     ///   - source: Where the bytes come from.
     ///   - path: How to name the schedule in error messages.
+    ///   - sink: Where every rejected row goes as it is found.
     /// - Returns: The schedule.
     /// - Throws: ``ScheduleError`` when the source fails, is empty or has a bad header.
-    public func read<S: ByteSource>(source: S, path: String) throws(ScheduleError) -> Schedule {
-        var reader = CSVReader(source: source)
+    public func read<S: ByteSource>(
+        source: S, path: String, sink: (any RejectSink)? = nil
+    ) throws(ScheduleError) -> Schedule {
+        var reader = CSVReader(source: source, recordLimit: recordLimit)
         var blankBeforeHeader = 0
         var headerRecord: CSVRecord?
         while let record = try Self.next(&reader, path: path) {
@@ -75,7 +86,7 @@ public struct ScheduleReader: Sendable {
         guard let headerRecord else { throw .empty(path: path) }
         let header = try HeaderMap(record: headerRecord, path: path)
         var builder = ScheduleBuilder(
-            header: header, airports: airports, blankRowsBefore: blankBeforeHeader, screen: screen)
+            header: header, airports: airports, blankRowsBefore: blankBeforeHeader, screen: screen, sink: sink)
         while let record = try Self.next(&reader, path: path) {
             builder.add(record)
         }

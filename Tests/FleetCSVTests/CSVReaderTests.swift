@@ -175,35 +175,52 @@ struct CSVReaderProblemTests {
     }
 
     @Test(
-        "an unterminated quote reports its first line and the later lines are read again",
-        arguments: [("LF", "\n"), ("CRLF", "\r\n")])
+        "an unterminated quote ends its record with its line; every later line is rejected on its own",
+        arguments: [("LF", "\n"), ("CRLF", "\r\n"), ("CR", "\r")])
     func unterminatedQuote(name: String, end: String) throws {
         let text = ["h1,h2", "1,\"oops", "2,x", "3,y"].joined(separator: end) + end
         let read = try records(text)
         #expect(read.count == 4, "\(name)")
         let broken = try #require(read.dropFirst().first)
-        #expect(broken.problem == .unterminatedQuote)
+        #expect(broken.problem == .unterminatedQuote(openedOnLine: 2))
         #expect(broken.line == 2)
         #expect(broken.raw == "1,\"oops")
         #expect(broken.fields.isEmpty)
         #expect(!broken.isBlank)
-        #expect(read.suffix(2).map(\.fields) == [["2", "x"], ["3", "y"]])
+        #expect(read.suffix(2).map(\.raw) == ["2,x", "3,y"])
         #expect(read.suffix(2).map(\.line) == [3, 4])
-        #expect(read.suffix(2).allSatisfy { $0.problem == nil })
+        #expect(read.suffix(2).allSatisfy { $0.problem == .insideUnterminatedQuote(openedOnLine: 2) })
     }
 
-    @Test("an unterminated quote recovers the same way in tiny chunks", arguments: [1, 2, 3])
+    @Test("an unterminated quote reads the same in tiny chunks", arguments: [1, 2, 3])
     func unterminatedQuoteChunks(chunkSize: Int) throws {
-        let text = "a\n\"b\nc\nd\n"
+        let text = "a\n\"b\nc\r\nd\n"
         #expect(try records(text, chunkSize: chunkSize) == records(text))
         #expect(try records(text, chunkSize: chunkSize).map(\.line) == [1, 2, 3, 4])
+    }
+
+    @Test("a quote opened on a later line of a record is named by that line")
+    func unterminatedQuoteOnLaterLine() throws {
+        let read = try records("a,\"x\ny\",\"z\nb\nc")
+        #expect(read.map(\.line) == [1, 3, 4])
+        #expect(read.first?.problem == .unterminatedQuote(openedOnLine: 2))
+        #expect(read.first?.raw == "a,\"x\ny\",\"z")
+        #expect(read.dropFirst().map(\.raw) == ["b", "c"])
+    }
+
+    @Test("empty lines after an unterminated quote are blank, not rejected")
+    func emptyLinesInsideQuote() throws {
+        let read = try records("\"a\n\nb\n")
+        #expect(read.map(\.line) == [1, 2, 3])
+        #expect(read[1].isBlank)
+        #expect(read[2].problem == .insideUnterminatedQuote(openedOnLine: 1))
     }
 
     @Test("an unterminated quote on the last line without a line end")
     func unterminatedQuoteLastLine() throws {
         let read = try records("a\n\"b")
         #expect(read.count == 2)
-        #expect(read.last?.problem == .unterminatedQuote)
+        #expect(read.last?.problem == .unterminatedQuote(openedOnLine: 2))
         #expect(read.last?.raw == "\"b")
         #expect(read.last?.line == 2)
     }
@@ -230,6 +247,10 @@ struct CSVReaderProblemTests {
     func descriptions() {
         #expect(CSVProblem.invalidUTF8.description.contains("UTF-8"))
         #expect(CSVProblem.textAfterClosingQuote.description.contains("closing quote"))
-        #expect(CSVProblem.unterminatedQuote.description.contains("never closed"))
+        #expect(CSVProblem.unterminatedQuote(openedOnLine: 7).description.contains("line 7 is never closed"))
+        #expect(CSVProblem.insideUnterminatedQuote(openedOnLine: 7).description.contains("line 7"))
+        #expect(
+            CSVProblem.tooLong(bytes: 52_428_812, limit: 65_536).description
+                == "the row is over the 64 KiB limit (52,428,812 bytes); only its first 64 KiB are kept here")
     }
 }

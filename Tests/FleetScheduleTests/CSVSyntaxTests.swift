@@ -52,21 +52,30 @@ struct CSVSyntaxTests {
         #expect(rejected.raw.hasPrefix("UA2,EWR,SFO"))
     }
 
-    @Test("An unterminated quote rejects its first line only; the lines after it are read again")
+    @Test("An unterminated quote rejects its line, naming it, and every line after it as rows of their own")
     func unterminatedQuote() throws {
         let rows = [
             "UA1,EWR,SFO,2026-12-01T13:05Z,2026-12-01T19:35Z",
             "UA2,\"EWR,SFO,2026-12-02T13:05Z,2026-12-02T19:35Z",
             "UA3,EWR,SFO,2026-12-03T13:05Z,2026-12-03T19:35Z",
+            "",
+            "UA4,EWR,SFO,2026-12-04T13:05Z,2026-12-04T19:35Z",
         ]
         let schedule = try Fixture.read(rows)
-        #expect(schedule.flights.map(\.line) == [2, 4])
+        #expect(schedule.flights.map(\.line) == [2])
+        let after = "not read as a row: the quoted field opened on line 3 is never closed; close it and run again"
         #expect(
             schedule.rejects == [
                 RejectedRow(
-                    line: 3, reason: "cannot read the row: malformed quoting: a quoted field is never closed",
-                    raw: rows[1])
+                    line: 3,
+                    reason:
+                        "cannot read the row: malformed quoting: the quoted field opened on line 3 is never closed, "
+                        + "so each line after it is rejected too; close the quote and run again",
+                    raw: rows[1]),
+                RejectedRow(line: 4, reason: after, raw: rows[2]),
+                RejectedRow(line: 6, reason: after, raw: rows[4]),
             ])
+        #expect(schedule.dataRows == 4)
     }
 
     @Test("Text after a closing quote rejects the row")
