@@ -165,7 +165,8 @@ extension BadInputCatalogue {
             setup: { try $0.text("\(header)\n\(demoRow)\nUA2,ORD,JFK,\"2026") }, runS, exit: 2, "1 flights, 1 rejected"),
         BadInput(
             "schedule", "a quoted field with commas and doubled quotes is one value",
-            setup: { try $0.rows([demoRowWith(aircraft: "\"Boeing 737-800, \"\"MAX\"\"\""), returnRow]) }, runS, exit: 0,
+            setup: { try $0.rows([demoRowWith(aircraft: "\"Boeing 737-800, \"\"MAX\"\"\""), returnRow]) }, runS,
+            exit: 0,
             "2 flights, 0 rejected"),
         BadInput(
             "schedule", "text after a closing quote",
@@ -178,12 +179,15 @@ extension BadInputCatalogue {
             "1 flights, 2 rejected"),
         BadInput(
             "schedule", "a 200 KB tail is over the row limit",
-            setup: { try $0.rows([demoRowWith(tail: String(repeating: "T", count: 200_000)), returnRow]) }, runS, exit: 2,
+            setup: { try $0.rows([demoRowWith(tail: String(repeating: "T", count: 200_000)), returnRow]) }, runS,
+            exit: 2,
             "1 flights, 1 rejected"),
         BadInput(
             "schedule", "a 200 KB quoted field spanning lines is read as never closed",
             setup: {
-                try $0.rows([returnRow, demoRowWith(tail: "\"a\n" + String(repeating: "T", count: 200_000) + "\""), demoRow])
+                try $0.rows([
+                    returnRow, demoRowWith(tail: "\"a\n" + String(repeating: "T", count: 200_000) + "\""), demoRow,
+                ])
             },
             runS, exit: 2, "1 flights, 3 rejected"),
         BadInput(
@@ -203,11 +207,13 @@ extension BadInputCatalogue {
     /// Row values: NUL and control characters, codes, times.
     private static let rowValues: [BadInput] = [
         BadInput(
-            "schedule", "a NUL byte in the tail", setup: { try $0.rows([demoRowWith(tail: "N3\u{0}7253"), returnRow]) }, runS,
+            "schedule", "a NUL byte in the tail",
+            setup: { try $0.rows([demoRowWith(tail: "N3\u{0}7253"), returnRow]) }, runS,
             exit: 2,
             "1 flights, 1 rejected"),
         BadInput(
-            "schedule", "a NUL byte in the aircraft", setup: { try $0.rows([demoRowWith(aircraft: "B7\u{0}38"), returnRow]) },
+            "schedule", "a NUL byte in the aircraft",
+            setup: { try $0.rows([demoRowWith(aircraft: "B7\u{0}38"), returnRow]) },
             runS,
             exit: 2, "1 flights, 1 rejected"),
         BadInput(
