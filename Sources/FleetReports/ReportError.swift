@@ -38,7 +38,7 @@ public enum ReportError: Error, Equatable, CustomStringConvertible {
         case .writeFailed(let path, let reason): "cannot write \(path.bounded): \(reason)"
         case .stagingFailed(let parent, let reason):
             "cannot create the folder to write the report in, inside \(parent.bounded) (the folder of --out): \(reason); "
-                + "make that folder writable or choose another --out"
+                + "fix that folder (it must be a writable folder) or choose another --out"
         case .unsafeFileName(let name): "refusing to write a report file with the unsafe name \(name.bounded)"
         case .notAReport(let path):
             "\(path.bounded) exists and is not a fleetwx report (or a link to one); refusing to replace it — "

@@ -1,3 +1,4 @@
+internal import FleetFiles
 public import Foundation
 internal import Glibc
 internal import Synchronization
@@ -98,14 +99,14 @@ public final class ReportStaging: Sendable {
     private static func makeDirectories(_ path: String) -> String? {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            return isDirectory.boolValue ? nil : "\(path) is not a folder"
+            return isDirectory.boolValue ? nil : "\(path.bounded) is not a folder"
         }
         let parent = (path as NSString).deletingLastPathComponent
         if parent != path, !parent.isEmpty, let reason = makeDirectories(parent) { return reason }
         return mkdir(path, 0o755) == 0 || errno == EEXIST ? nil : errorText()
     }
 
-    private static func errorText() -> String { String(cString: strerror(errno)) }
+    private static func errorText() -> String { SystemErrorWords.describe(errno) }
 }
 
 /// Finds and removes staging folders that no live run holds.

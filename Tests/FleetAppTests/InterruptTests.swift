@@ -41,16 +41,16 @@ struct InterruptTests {
         #expect(!FileManager.default.fileExists(atPath: live.file("r").path))
     }
 
-    /// A schedule that takes many seconds to read: a header, then 50 MB of blank rows (blank
-    /// rows cost no memory, and a row of many empty fields is the slowest to scan).
-    static func writeHugeSchedule(_ url: URL, megabytes: Int = 50) throws {
+    /// A schedule that cannot be read to its end while a test waits: a header, then 64 GiB of
+    /// NUL bytes with no line end, as a sparse file (no disk is used). Its one long row costs no
+    /// memory (the reader keeps 64 KiB of a row), and scanning it takes minutes, so the child is
+    /// still reading however long a loaded machine takes to notice it has begun.
+    static func writeHugeSchedule(_ url: URL) throws {
         #expect(FileManager.default.createFile(atPath: url.path, contents: nil))
         let handle = try FileHandle(forWritingTo: url)
         defer { try? handle.close() }
         try handle.write(contentsOf: Data("flight,origin,destination,departure,arrival\n".utf8))
-        let row = String(repeating: ",", count: 999) + "\n"
-        let block = Data(String(repeating: row, count: 1000).utf8)
-        for _ in 0..<megabytes { try handle.write(contentsOf: block) }
+        try handle.truncate(atOffset: 64 << 30)
     }
 
     /// Waits until the child has the schedule open (it is reading it), or, where its
@@ -119,7 +119,7 @@ struct InterruptTests {
         let live = try LiveHarness()
         defer { live.remove() }
         let schedule = live.file("huge.csv")
-        try Self.writeHugeSchedule(schedule, megabytes: 100)  // long enough to be seen reading on a loaded machine
+        try Self.writeHugeSchedule(schedule)
         let run = try BinaryRun.start(
             arguments: Self.arguments("plan", schedule.path), environment: live.variables, directory: live.directory,
             launcher: ["/bin/sh", "-c", "trap '' TERM; exec \"$0\" \"$@\""])

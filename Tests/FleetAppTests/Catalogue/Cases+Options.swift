@@ -81,7 +81,7 @@ extension BadInputCatalogue {
             "--config needs a file, got an empty value"),
         BadInput(
             "option", "--out of 100 KB", setup: demoRun,
-            ["run", "demo.csv", "--replay", "weather", "--out", longValue], exit: 1, "cannot write",
+            ["run", "demo.csv", "--replay", "weather", "--out", longValue], exit: 1, "the path is too long",
             notInMessage: [String(repeating: "x", count: 101)]),
         BadInput(
             "option", "--templates names a file", setup: demoRun, demo(["--templates", "demo.csv"]), exit: 1,
