@@ -75,6 +75,14 @@ extension BadInputCatalogue {
             "option", "now of 100 KB", demo(["--now", longValue]), exit: 64, "… (100000 bytes)",
             notInMessage: [String(repeating: "x", count: 101)]),
         BadInput(
+            "option", "now in year 2200 with 100,000 fraction digits",
+            demo(["--now", "2200-01-01T00:00:00." + String(repeating: "0", count: 100_000) + "Z"]), exit: 64,
+            "year 2200 is outside", notInMessage: [String(repeating: "0", count: 101)]),
+        BadInput(
+            "option", "grid of one letter with 100,000 combining marks",
+            demo(["--grid", "e" + String(repeating: "\u{301}", count: 100_000)]), exit: 64,
+            "… (200001 bytes)'"),
+        BadInput(
             "option", "record with replay", demo(["--record", "rec"]), exit: 64, "cannot be combined with --replay"),
         BadInput(
             "option", "an empty --config value", demo(["--config", ""]), exit: 64,
