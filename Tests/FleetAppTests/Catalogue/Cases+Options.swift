@@ -108,6 +108,11 @@ extension BadInputCatalogue {
             ["run", "demo.csv", "--endpoint", "http://127.0.0.1:1", "--record", "demo.csv", "--out", "r"], exit: 1,
             "it is a regular file, not a folder; --record needs a folder",
             variables: { try TestCredentials.environment(in: $0.directory) }),
+        BadInput(
+            "option", "--record inside a regular file", setup: { try $0.demoSchedule() },
+            ["run", "demo.csv", "--endpoint", "http://127.0.0.1:1", "--record", "demo.csv/rec", "--out", "r"],
+            exit: 1, "a part of its path is not a directory",
+            variables: { try TestCredentials.environment(in: $0.directory) }),
     ]
 
     /// `run demo.csv --replay weather --out r` and `extra` (nothing set up: a usage error is
