@@ -113,6 +113,10 @@ struct WrongPlaceAnswerTests {
     }
 
     private func body(latitude: Double, longitude: Double) -> String {
+        body(latitude: "\(latitude)", longitude: "\(longitude)")
+    }
+
+    private func body(latitude: String, longitude: String) -> String {
         #"{"forecastHourly":{"metadata":{"latitude":\#(latitude),"longitude":\#(longitude)},"hours":[{"forecastStart":"2026-12-01T10:00:00Z","temperature":5}]}}"#
     }
 
@@ -131,10 +135,20 @@ struct WrongPlaceAnswerTests {
 
     @Test(
         "the requested place rounded to three decimals is accepted",
-        arguments: [(40.6405, -73.7795), (40.64, -73.78), (40.641, -73.779)])
+        arguments: [(40.6405, -73.7795), (40.64, -73.78), (40.6395, -73.7805)])
     func roundedPlace(latitude: Double, longitude: Double) async throws {
         let fetched = try await (try client(body: body(latitude: latitude, longitude: longitude))).fetchWeather(query)
         #expect(fetched.response.forecastHourly?.hours?.count == 1)
+    }
+
+    @Test(
+        "the next cell of the finest grid (0.001° away) is another place",
+        arguments: [(40.641, -73.78), (40.64, -73.779), (40.639, -73.781)])
+    func nextCell(latitude: Double, longitude: Double) async throws {
+        let error = await #expect(throws: WeatherKitError.self) {
+            try await (try client(body: body(latitude: latitude, longitude: longitude))).fetchWeather(query)
+        }
+        #expect(error?.description.contains("not the requested place") == true, "\(String(describing: error))")
     }
 
     @Test("0.002° away is another place")
