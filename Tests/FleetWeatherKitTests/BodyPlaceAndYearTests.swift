@@ -151,6 +151,21 @@ struct WrongPlaceAnswerTests {
         #expect(error?.description.contains("not the requested place") == true, "\(String(describing: error))")
     }
 
+    @Test("an answer whose every data set has latitude 999 is refused with the reason, bounded")
+    func unusablePlaceEverywhere() async throws {
+        let error = await #expect(throws: WeatherKitError.self) {
+            try await (try client(body: body(latitude: 999, longitude: -73.78))).fetchWeather(query)
+        }
+        let text = error?.description ?? ""
+        #expect(text.contains("none of the requested data sets is in the body"), "\(text)")
+        #expect(text.contains("forecastHourly: its metadata") && text.contains("place is unknown"), "\(text)")
+        let huge = String(repeating: "9", count: 100_000)
+        let long = await #expect(throws: WeatherKitError.self) {
+            try await (try client(body: body(latitude: huge, longitude: "-73.78"))).fetchWeather(query)
+        }
+        #expect((long?.description.utf8.count ?? 0) < 1_000, "\(long?.description.utf8.count ?? 0) bytes")
+    }
+
     @Test("0.002° away is another place")
     func justBeyond() async throws {
         await #expect(throws: WeatherKitError.self) {
