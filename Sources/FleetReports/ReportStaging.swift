@@ -1,3 +1,4 @@
+internal import FleetFiles
 public import Foundation
 internal import Glibc
 internal import Synchronization
@@ -105,7 +106,7 @@ public final class ReportStaging: Sendable {
         return mkdir(path, 0o755) == 0 || errno == EEXIST ? nil : errorText()
     }
 
-    private static func errorText() -> String { String(cString: strerror(errno)) }
+    private static func errorText() -> String { SystemErrorWords.describe(errno) }
 }
 
 /// Finds and removes staging folders that no live run holds.

@@ -89,8 +89,9 @@ extension BadInputCatalogue {
             "--config needs a file, got an empty value"),
         BadInput(
             "option", "--out of 100 KB", setup: demoRun,
-            ["run", "demo.csv", "--replay", "weather", "--out", longValue], exit: 1, "cannot write",
-            notInMessage: [String(repeating: "x", count: 101)]),
+            ["run", "demo.csv", "--replay", "weather", "--out", longValue], exit: 1,
+            "the path is too long (a name over 255 bytes",
+            notInMessage: [String(repeating: "x", count: 101), "File name too long"]),
         BadInput(
             "option", "--templates names a file", setup: demoRun, demo(["--templates", "demo.csv"]), exit: 1,
             "index.html: no such file (a part of its path is not a directory)"),
