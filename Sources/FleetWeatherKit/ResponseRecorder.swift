@@ -118,19 +118,21 @@ public struct ResponseRecorder: Sendable {
         }
         let target = directory.appendingPathComponent(name, isDirectory: false)
         let temporary = directory.appendingPathComponent(".\(name).\(UUID().uuidString).tmp", isDirectory: false)
-        // Named by the recording, not the temporary file beside it: that is the one to look for.
+        // Named by the recording, not the temporary file beside it, and the name kept apart
+        // from the folder: a bounded long path would cut the name off.
+        let place = "\(name) in the recording folder \(directory.path.bounded)"
         do {
             try body.write(to: temporary, options: [.withoutOverwriting])
         } catch {
             throw .recordingFailed(
-                "cannot write \(target.path.bounded): \(SystemErrorWords.describe(error)); "
-                    + "--record needs a folder this run can write to")
+                "cannot write \(place): \(SystemErrorWords.describe(error)); --record needs a folder this run can "
+                    + "write to")
         }
         guard rename(temporary.path, target.path) == 0 else {
             let code = errno
             try? FileManager.default.removeItem(at: temporary)
             throw .recordingFailed(
-                "cannot move the recording into place at \(target.path.bounded): \(SystemErrorWords.describe(code)); "
+                "cannot move the recording into place as \(place): \(SystemErrorWords.describe(code)); "
                     + "remove what is in its way or choose another --record folder")
         }
         return target

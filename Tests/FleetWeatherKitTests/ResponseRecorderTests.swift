@@ -64,7 +64,8 @@ struct ResponseRecorderTests {
             try recorder.record(Data("{}".utf8), latitude: 40.71, longitude: -74.01)
         }
         let text = error?.description ?? ""
-        #expect(text.contains("wx_40.71_-74.01.json: no such file"), "\(text)")
+        #expect(text.contains("wx_40.71_-74.01.json in the recording folder"), "\(text)")
+        #expect(text.contains("rec: no such file"), "\(text)")
         #expect(!text.contains(".tmp"), "\(text)")
     }
 
@@ -79,7 +80,8 @@ struct ResponseRecorderTests {
             try recorder.record(Data("{}".utf8), latitude: 40.71, longitude: -74.01)
         }
         let text = error?.description ?? ""
-        #expect(text.contains("wx_40.71_-74.01.json: it is a directory"), "\(text)")
+        #expect(text.contains("wx_40.71_-74.01.json in the recording folder"), "\(text)")
+        #expect(text.contains("rec: it is a directory"), "\(text)")
         #expect(!text.contains("errno"), "\(text)")
         let names = try FileManager.default.contentsOfDirectory(atPath: recorder.directory.path)
         #expect(names == ["wx_40.71_-74.01.json"], "the temporary file is removed")
