@@ -79,8 +79,7 @@ struct RunOptions {
         var degrees = 0.01
         if let text {
             guard let value = Double(text) else {
-                let shown = text.count > 40 ? text.prefix(40) + "…" : Substring(text)
-                throw .usage("--grid must be a number of degrees from 0.001 to 1, got '\(shown)'")
+                throw .usage("--grid must be a number of degrees from 0.001 to 1, got '\(text.bounded)'")
             }
             degrees = value
         }
@@ -122,7 +121,8 @@ struct RunOptions {
             let written = text.prefix(4)
             let year =
                 written.allSatisfy(\.isNumber) && !(2000...2100).contains(Int(written) ?? 0) ? "year \(written)" : "it"
-            throw .usage("--now '\(text)': \(year) is outside \(ValueBounds.yearsText); give a time in those years")
+            throw .usage(
+                "--now '\(text.bounded)': \(year) is outside \(ValueBounds.yearsText); give a time in those years")
         }
         return date
     }

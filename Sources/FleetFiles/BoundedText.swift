@@ -15,18 +15,24 @@ extension String {
 
     /// The text whole if it has at most `limit` scalars, else its first `limit` scalars then
     /// `… (N bytes)` with the full UTF-8 size.
-    public func bounded(limit: Int) -> String {
+    public func bounded(limit: Int) -> String { bounded(limit: limit, wholeBytes: utf8.count) }
+
+    /// The text bounded as ``bounded(limit:)``, for text decoded from only the start of a
+    /// larger value of `wholeBytes` bytes (a server's body: decoding megabytes to show a few
+    /// hundred scalars is waste): cut, with the whole value's size, whenever the value is longer.
+    public func bounded(limit: Int, wholeBytes: Int) -> String {
         let limit = Swift.max(1, limit)
+        let size = Swift.max(wholeBytes, utf8.count)
         // Fewer bytes than the limit means fewer scalars too: the common case costs nothing.
-        guard utf8.count > limit else { return self }
+        guard utf8.count > limit || size > utf8.count else { return self }
         var shown = String.UnicodeScalarView()
         var count = 0
         for scalar in unicodeScalars {
-            if count == limit { return String(shown) + "… (\(utf8.count) bytes)" }
+            if count == limit { return String(shown) + "… (\(size) bytes)" }
             shown.append(scalar)
             count += 1
         }
-        return self
+        return size > utf8.count ? self + "… (\(size) bytes)" : self
     }
 }
 

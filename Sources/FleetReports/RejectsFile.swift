@@ -1,4 +1,5 @@
 internal import FleetCSV
+internal import FleetFiles
 public import FleetSchedule
 internal import Foundation
 internal import Glibc
@@ -25,7 +26,7 @@ public final class RejectsFile: RejectSink {
     public init(in staging: ReportStaging) throws(ReportError) {
         path = staging.url.appendingPathComponent("rejects.csv").path
         descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .writeFailed(path: path, reason: String(cString: strerror(errno))) }
+        guard descriptor >= 0 else { throw .writeFailed(path: path, reason: SystemErrorWords.describe(errno)) }
         buffer.append(contentsOf: CSVWriter.line(RejectsCSV.columns.map(CSVCell.text)).utf8)
     }
 
@@ -66,6 +67,6 @@ public final class RejectsFile: RejectSink {
             return nil
         }
         buffer.removeAll(keepingCapacity: true)
-        if let failed { failure = .writeFailed(path: path, reason: String(cString: strerror(failed))) }
+        if let failed { failure = .writeFailed(path: path, reason: SystemErrorWords.describe(failed)) }
     }
 }

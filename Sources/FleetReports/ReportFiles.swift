@@ -1,3 +1,4 @@
+internal import FleetFiles
 internal import Foundation
 internal import Glibc
 
@@ -28,10 +29,10 @@ enum ReportFiles {
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         } catch {
-            throw .writeFailed(path: url.path, reason: error.localizedDescription)
+            throw .writeFailed(path: url.path, reason: SystemErrorWords.describe(error))
         }
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .writeFailed(path: url.path, reason: String(cString: strerror(errno))) }
+        guard descriptor >= 0 else { throw .writeFailed(path: url.path, reason: SystemErrorWords.describe(errno)) }
         defer { close(descriptor) }
         var text = text
         let failure = text.withUTF8 { bytes -> Int32? in
@@ -46,7 +47,7 @@ enum ReportFiles {
             }
             return nil
         }
-        if let failure { throw .writeFailed(path: url.path, reason: String(cString: strerror(failure))) }
+        if let failure { throw .writeFailed(path: url.path, reason: SystemErrorWords.describe(failure)) }
     }
 
     /// The file that marks a directory as a fleetwx report, so publishing only ever replaces
@@ -89,7 +90,7 @@ enum ReportFiles {
         try checkReplaceable(destination)
         if manager.fileExists(atPath: destination.path) {
             guard AtomicExchange.swap(staging.path, destination.path) == 0 else {
-                throw .writeFailed(path: destination.path, reason: String(cString: strerror(errno)))
+                throw .writeFailed(path: destination.path, reason: SystemErrorWords.describe(errno))
             }
             try? manager.removeItem(at: staging)  // now holds the previous report
             return
@@ -97,7 +98,7 @@ enum ReportFiles {
         do {
             try manager.moveItem(at: staging, to: destination)
         } catch {
-            throw .writeFailed(path: destination.path, reason: error.localizedDescription)
+            throw .writeFailed(path: destination.path, reason: SystemErrorWords.describe(error))
         }
     }
 
@@ -111,14 +112,14 @@ enum ReportFiles {
             try FileManager.default.createSymbolicLink(
                 atPath: temporary.path, withDestinationPath: report.lastPathComponent)
             guard rename(temporary.path, link.path) == 0 else {
-                let reason = String(cString: strerror(errno))
+                let reason = SystemErrorWords.describe(errno)
                 try? FileManager.default.removeItem(at: temporary)
                 throw ReportError.writeFailed(path: link.path, reason: reason)
             }
         } catch let error as ReportError {
             throw error
         } catch {
-            throw .writeFailed(path: link.path, reason: error.localizedDescription)
+            throw .writeFailed(path: link.path, reason: SystemErrorWords.describe(error))
         }
     }
 }

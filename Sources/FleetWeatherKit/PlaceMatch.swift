@@ -1,13 +1,15 @@
 /// Whether two stated places are one, compared in whole micro-degrees (``MicroDegrees``).
 ///
 /// WeatherKit states a body's place as the requested coordinates rounded to three decimals, so
-/// a body for the requested place is at most 0.0005° off on each axis; ``tolerance`` (0.001°)
-/// allows that and binary noise, and nothing more: the next cell of the finest grid
-/// (`--grid 0.001`) is another place. Integers rather than a `Double` epsilon, so the
-/// answer never depends on how a coordinate happened to be represented.
+/// a body for the requested place is at most 0.0005° (500 µ°) off on each axis; ``tolerance``
+/// (0.0006°) allows that and conversion noise, and nothing more: the centre of the next cell of
+/// the finest grid (`--grid 0.001`) is 0.001° away, so its answer is another place. Integers
+/// rather than a `Double` epsilon, so the answer never depends on how a coordinate happened to
+/// be represented.
 public enum PlaceMatch {
-    /// How far apart, on either axis, two coordinates may be and still be one place: 0.001°.
-    public static let tolerance: Int64 = 1_000
+    /// How far apart, on either axis, two coordinates may be and still be one place: 0.0006°,
+    /// the three-decimal rounding (0.0005°) and a margin well below the 0.001° to the next cell.
+    public static let tolerance: Int64 = 600
 
     /// The larger of the north–south and east–west distances, the short way round the
     /// antimeridian (180° and −180° are one meridian), in micro-degrees.

@@ -1,3 +1,4 @@
+internal import FleetFiles
 internal import Foundation
 
 /// Maps a WeatherKit HTTP answer to success or a ``WeatherKitError`` case.
@@ -75,21 +76,29 @@ enum ResponseClassifier {
     }
 
     /// The body as a short single-line text with the token removed ("" for an empty body).
+    /// Only its start is decoded (at most 4 bytes a scalar), and a longer body says its size.
     static func bodyText(_ body: Data, token: String) -> String {
-        clean(String(decoding: body.prefix(4 * detailLimit), as: UTF8.self), token: token)
+        let head = body.prefix(4 * detailLimit)
+        return clean(
+            String(decoding: head, as: UTF8.self), token: token, wholeBytes: head.count < body.count ? body.count : 0)
     }
 
     /// Server text made safe to keep: the token removed (before cutting, so no part of it
     /// survives at the cut), control characters as spaces, trimmed, at most ``detailLimit``
-    /// characters.
-    static func clean(_ text: String, token: String) -> String {
+    /// scalars (``Swift/String/bounded(limit:wholeBytes:)``: one "character" may be a letter and
+    /// a megabyte of combining marks).
+    ///
+    /// - Parameters:
+    ///   - text: The server's text, or the start of it.
+    ///   - token: The bearer token sent.
+    ///   - wholeBytes: The size of the whole value `text` starts, when only its start was decoded.
+    static func clean(_ text: String, token: String, wholeBytes: Int = 0) -> String {
         let line = String(
             String.UnicodeScalarView(text.unicodeScalars.map { CharacterSet.controlCharacters.contains($0) ? " " : $0 })
         )
         let trimmed = redact(line, token: token).trimmingCharacters(in: .whitespaces)
-        // Cut by scalars: one "character" may be a letter and a megabyte of combining marks.
-        guard trimmed.unicodeScalars.count > detailLimit else { return trimmed }
-        return String(String.UnicodeScalarView(trimmed.unicodeScalars.prefix(detailLimit))) + "…"
+        guard !trimmed.isEmpty else { return trimmed }
+        return trimmed.bounded(limit: detailLimit, wholeBytes: wholeBytes)
     }
 
     /// Removes the token (and its signature part, the one piece never reused) from text.

@@ -89,7 +89,7 @@ public enum WeatherBody {
     /// The place is that of the first data set in ``WeatherResponse/locationOrder`` to name
     /// one: the hourly forecast, else the daily one, else current conditions. Forecasts win
     /// because the briefing is built from them, and alerts come last because alerts for the
-    /// wrong place do the most harm. Places are compared with ``PlaceMatch`` (0.001°, in whole
+    /// wrong place do the most harm. Places are compared with ``PlaceMatch`` (0.0006°, in whole
     /// micro-degrees). A data set without a location is kept; one whose location was given but
     /// unusable (`"latitude": 999`) was dropped before this.
     private static func checkLocations(_ response: inout WeatherResponse, _ notes: inout BodyNotes) {

@@ -1,3 +1,4 @@
+internal import FleetFiles
 public import Foundation
 
 /// Talks to the WeatherKit REST API: builds URLs, sends ONE attempt, classifies the answer.
@@ -120,7 +121,9 @@ public struct WeatherKitClient: Sendable {
         // for one), so a body without it is an answer, not an error.
         let wanted = Set(query.dataSets).subtracting([.weatherAlerts])
         if !wanted.isEmpty, wanted.isDisjoint(with: decoded.response.dataSets) {
-            throw .undecodable("none of the requested data sets is in the body")
+            // The decoder's first warning is usually why (`latitude: 999` dropped every data set).
+            let why = decoded.warnings.first.map { " (\($0.bounded(limit: ResponseClassifier.detailLimit)))" } ?? ""
+            throw .undecodable("none of the requested data sets is in the body\(why)")
         }
         return FetchedWeather(
             body: response.body, response: decoded.response, requestID: response.header("x-request-id"),

@@ -108,7 +108,7 @@ struct ReplayConflictTests {
         #expect(problem.contains("skipped"), "\(problem)")
     }
 
-    @Test("a recording name within 0.001° of its body, or not in the recorder's form, is accepted")
+    @Test("a recording name matching its body to three decimals, or not in the recorder's form, is accepted")
     func namesThatAgree() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

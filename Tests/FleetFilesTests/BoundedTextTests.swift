@@ -27,4 +27,11 @@ struct BoundedTextTests {
         #expect("abcdef".bounded(limit: 3) == "abc… (6 bytes)")
         #expect("abc".bounded(limit: 3) == "abc")
     }
+
+    @Test("the start of a larger value is cut with the whole value's size")
+    func startOfALargerValue() {
+        #expect("abcdef".bounded(limit: 3, wholeBytes: 5_000) == "abc… (5000 bytes)")
+        #expect("ab".bounded(limit: 3, wholeBytes: 5_000) == "ab… (5000 bytes)")
+        #expect("abc".bounded(limit: 3, wholeBytes: 3) == "abc")
+    }
 }

@@ -51,10 +51,12 @@ struct BodyLocationTests {
         #expect(decoded.response.dataSets == [.forecastHourly])
     }
 
-    @Test("locations within 0.001° agree, across the antimeridian too; a set without one is kept")
+    @Test("locations within 0.0006° agree, across the antimeridian too; a set without one is kept")
     func tolerance() throws {
         let near = try WeatherBody.decode(
-            body([("forecastHourly", (55.676, 12.568)), ("weatherAlerts", (55.677, 12.567)), ("currentWeather", nil)]))
+            body([
+                ("forecastHourly", (55.676, 12.568)), ("weatherAlerts", (55.6765, 12.5675)), ("currentWeather", nil),
+            ]))
         #expect(near.response.dataSets == [.forecastHourly, .weatherAlerts, .currentWeather])
         #expect(near.warnings.isEmpty)
         let antimeridian = try WeatherBody.decode(
@@ -63,6 +65,14 @@ struct BodyLocationTests {
         let apart = try WeatherBody.decode(
             body([("forecastHourly", (55.676, 12.568)), ("weatherAlerts", (55.678, 12.568))]))
         #expect(apart.response.dataSets == [.forecastHourly])
+    }
+
+    @Test("a data set for the next 0.001° cell (the finest grid) is another place")
+    func nextCell() throws {
+        let decoded = try WeatherBody.decode(
+            body([("forecastHourly", (55.676, 12.568)), ("weatherAlerts", (55.677, 12.568))]))
+        #expect(decoded.response.dataSets == [.forecastHourly])
+        #expect(decoded.warnings.first?.hasPrefix("weatherAlerts: its location 55.677,12.568") == true)
     }
 
     @Test("with no forecast, current conditions speak for the body")

@@ -113,6 +113,10 @@ struct WrongPlaceAnswerTests {
     }
 
     private func body(latitude: Double, longitude: Double) -> String {
+        body(latitude: "\(latitude)", longitude: "\(longitude)")
+    }
+
+    private func body(latitude: String, longitude: String) -> String {
         #"{"forecastHourly":{"metadata":{"latitude":\#(latitude),"longitude":\#(longitude)},"hours":[{"forecastStart":"2026-12-01T10:00:00Z","temperature":5}]}}"#
     }
 
@@ -131,10 +135,35 @@ struct WrongPlaceAnswerTests {
 
     @Test(
         "the requested place rounded to three decimals is accepted",
-        arguments: [(40.6405, -73.7795), (40.64, -73.78), (40.641, -73.779)])
+        arguments: [(40.6405, -73.7795), (40.64, -73.78), (40.6395, -73.7805)])
     func roundedPlace(latitude: Double, longitude: Double) async throws {
         let fetched = try await (try client(body: body(latitude: latitude, longitude: longitude))).fetchWeather(query)
         #expect(fetched.response.forecastHourly?.hours?.count == 1)
+    }
+
+    @Test(
+        "the next cell of the finest grid (0.001° away) is another place",
+        arguments: [(40.641, -73.78), (40.64, -73.779), (40.639, -73.781)])
+    func nextCell(latitude: Double, longitude: Double) async throws {
+        let error = await #expect(throws: WeatherKitError.self) {
+            try await (try client(body: body(latitude: latitude, longitude: longitude))).fetchWeather(query)
+        }
+        #expect(error?.description.contains("not the requested place") == true, "\(String(describing: error))")
+    }
+
+    @Test("an answer whose every data set has latitude 999 is refused with the reason, bounded")
+    func unusablePlaceEverywhere() async throws {
+        let error = await #expect(throws: WeatherKitError.self) {
+            try await (try client(body: body(latitude: 999, longitude: -73.78))).fetchWeather(query)
+        }
+        let text = error?.description ?? ""
+        #expect(text.contains("none of the requested data sets is in the body"), "\(text)")
+        #expect(text.contains("forecastHourly: its metadata") && text.contains("place is unknown"), "\(text)")
+        let huge = String(repeating: "9", count: 100_000)
+        let long = await #expect(throws: WeatherKitError.self) {
+            try await (try client(body: body(latitude: huge, longitude: "-73.78"))).fetchWeather(query)
+        }
+        #expect((long?.description.utf8.count ?? 0) < 1_000, "\(long?.description.utf8.count ?? 0) bytes")
     }
 
     @Test("0.002° away is another place")

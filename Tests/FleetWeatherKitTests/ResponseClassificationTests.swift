@@ -33,7 +33,17 @@ struct ResponseClassificationTests {
             return
         }
         #expect(shown.utf8.count < 1_000, "\(shown.utf8.count) bytes")
-        #expect(shown.hasSuffix("…"))
+        #expect(shown.hasSuffix("… (2000001 bytes)"), "\(shown.suffix(30))")
+    }
+
+    /// Only the start of a long body is decoded; what is shown says how long the whole was.
+    @Test func longBodyShowsItsSize() async throws {
+        let error = try await failure(status: 418, body: String(repeating: "x", count: 5_000))
+        guard case .badRequest(_, let detail) = error else {
+            Issue.record("unexpected \(String(describing: error))")
+            return
+        }
+        #expect(detail == String(repeating: "x", count: 300) + "… (5000 bytes)")
     }
 
     @Test func alertsMayBeAbsentWhereNotCovered() async throws {
@@ -92,7 +102,7 @@ struct ResponseClassificationTests {
         #expect(status == 400)
         #expect(detail.contains("<token>"))
         #expect(!detail.contains(Self.token) && !error.description.contains(Self.token))
-        #expect(detail.count <= 301)
+        #expect(detail.count <= 320, "300 scalars and the size")
         let notFound = try await failure(status: 404, body: #"{"status":404,"error":"Not Found"}"#)
         #expect(notFound == .badRequest(status: 404, detail: #"{"status":404,"error":"Not Found"}"#))
         #expect(notFound?.isRetryable == false)
@@ -151,7 +161,7 @@ struct ResponseClassificationTests {
             }
             #expect(!reason.contains(Self.token) && !reason.contains(signature), "\(reason)")
             #expect(reason.hasPrefix("bad token <token> again <token>"), "\(reason)")
-            #expect(reason.count <= 301)
+            #expect(reason.count <= 320, "300 scalars and the size")
             #expect(!reason.unicodeScalars.contains { $0.value < 0x20 || $0 == "\u{202e}" }, "\(reason)")
             #expect(!error.description.contains(Self.token))
         }

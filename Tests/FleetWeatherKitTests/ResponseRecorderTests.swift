@@ -53,6 +53,40 @@ struct ResponseRecorderTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
     }
 
+    @Test("a recording that cannot be written says why in words, never an errno")
+    func unwritableFolderSaysWhy() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let recorder = try ResponseRecorder(directory: directory.file("rec"))
+        // The folder went away after the run began (a cleanup job, an unmounted disk).
+        try FileManager.default.removeItem(at: recorder.directory)
+        let error = #expect(throws: WeatherKitError.self) {
+            try recorder.record(Data("{}".utf8), latitude: 40.71, longitude: -74.01)
+        }
+        let text = error?.description ?? ""
+        #expect(text.contains("wx_40.71_-74.01.json in the recording folder"), "\(text)")
+        #expect(text.contains("rec: no such file"), "\(text)")
+        #expect(!text.contains(".tmp"), "\(text)")
+    }
+
+    @Test("a recording that cannot be moved into place says why in words, never an errno")
+    func unmovableRecordingSaysWhy() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let recorder = try ResponseRecorder(directory: directory.file("rec"))
+        // A folder where the recording goes: rename(2) cannot replace it with a file.
+        try directory.write("x", to: "rec/wx_40.71_-74.01.json/keep")
+        let error = #expect(throws: WeatherKitError.self) {
+            try recorder.record(Data("{}".utf8), latitude: 40.71, longitude: -74.01)
+        }
+        let text = error?.description ?? ""
+        #expect(text.contains("wx_40.71_-74.01.json in the recording folder"), "\(text)")
+        #expect(text.contains("rec: it is a directory"), "\(text)")
+        #expect(!text.contains("errno"), "\(text)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: recorder.directory.path)
+        #expect(names == ["wx_40.71_-74.01.json"], "the temporary file is removed")
+    }
+
     @Test func refusesAPartThatEscapes() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

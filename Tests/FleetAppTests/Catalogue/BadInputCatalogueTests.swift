@@ -41,6 +41,7 @@ struct BadInputCatalogueTests {
         let long = result.stderr.split(separator: "\n").filter { $0.utf8.count > Self.longestLine }
         #expect(long.isEmpty, "\(long.count) stderr line(s) over \(Self.longestLine) bytes")
         try Self.checkRowsAccounted(input, app: app)
+        try Self.checkRunJSONBounded(input, app: app)
         for (path, fragment) in input.inFiles {
             let text = try String(contentsOf: app.file(path), encoding: .utf8)
             #expect(text.contains(fragment), "\(path): \(text.prefix(2_000))")
@@ -59,6 +60,28 @@ struct BadInputCatalogueTests {
         #expect(counts["briefed"] == flights, "run.json briefed vs flights.csv")
         #expect(counts["rejected"] == rejects, "run.json rejected vs rejects.csv")
         #expect(counts["rows"] == flights + rejects, "rows = briefed + rejected")
+    }
+}
+
+extension BadInputCatalogueTests {
+    /// The largest `run.json` any answer may publish: a summary, not a copy of the input.
+    static let largestRunJSON = 1_000_000
+
+    /// When the case published a report, its `run.json` is small and every warning in it is
+    /// bounded like a stderr line (item 10 of issue 9: a 50 MB column name once made a 50 MB
+    /// `run.json`).
+    static func checkRunJSONBounded(_ input: BadInput, app: AppHarness) throws {
+        guard let index = input.arguments.firstIndex(of: "--out"), index + 1 < input.arguments.count else { return }
+        let file = app.file("\(input.arguments[index + 1])/run.json")
+        guard FileManager.default.fileExists(atPath: file.path) else { return }
+        let data = try Data(contentsOf: file)
+        #expect(data.count < largestRunJSON, "run.json is \(data.count) bytes")
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let warnings = object["warnings"] as? [String] ?? []
+        let long = warnings.filter { $0.utf8.count > longestLine }
+        #expect(
+            long.isEmpty,
+            "\(long.count) run.json warning(s) over \(longestLine) bytes: \(long.first?.prefix(300) ?? "")")
     }
 }
 

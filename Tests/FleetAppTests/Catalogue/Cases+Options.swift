@@ -75,14 +75,23 @@ extension BadInputCatalogue {
             "option", "now of 100 KB", demo(["--now", longValue]), exit: 64, "… (100000 bytes)",
             notInMessage: [String(repeating: "x", count: 101)]),
         BadInput(
+            "option", "now in year 2200 with 100,000 fraction digits",
+            demo(["--now", "2200-01-01T00:00:00." + String(repeating: "0", count: 100_000) + "Z"]), exit: 64,
+            "year 2200 is outside", notInMessage: [String(repeating: "0", count: 101)]),
+        BadInput(
+            "option", "grid of one letter with 100,000 combining marks",
+            demo(["--grid", "e" + String(repeating: "\u{301}", count: 100_000)]), exit: 64,
+            "… (200001 bytes)'"),
+        BadInput(
             "option", "record with replay", demo(["--record", "rec"]), exit: 64, "cannot be combined with --replay"),
         BadInput(
             "option", "an empty --config value", demo(["--config", ""]), exit: 64,
             "--config needs a file, got an empty value"),
         BadInput(
             "option", "--out of 100 KB", setup: demoRun,
-            ["run", "demo.csv", "--replay", "weather", "--out", longValue], exit: 1, "the path is too long",
-            notInMessage: [String(repeating: "x", count: 101)]),
+            ["run", "demo.csv", "--replay", "weather", "--out", longValue], exit: 1,
+            "the path is too long (a name over 255 bytes",
+            notInMessage: [String(repeating: "x", count: 101), "File name too long"]),
         BadInput(
             "option", "--templates names a file", setup: demoRun, demo(["--templates", "demo.csv"]), exit: 1,
             "index.html: no such file (a part of its path is not a directory)"),
@@ -99,6 +108,11 @@ extension BadInputCatalogue {
             "option", "--record names a file", setup: { try $0.demoSchedule() },
             ["run", "demo.csv", "--endpoint", "http://127.0.0.1:1", "--record", "demo.csv", "--out", "r"], exit: 1,
             "it is a regular file, not a folder; --record needs a folder",
+            variables: { try TestCredentials.environment(in: $0.directory) }),
+        BadInput(
+            "option", "--record inside a regular file", setup: { try $0.demoSchedule() },
+            ["run", "demo.csv", "--endpoint", "http://127.0.0.1:1", "--record", "demo.csv/rec", "--out", "r"],
+            exit: 1, "a part of its path is not a directory",
             variables: { try TestCredentials.environment(in: $0.directory) }),
     ]
 
