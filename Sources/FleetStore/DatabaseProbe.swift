@@ -1,4 +1,5 @@
 internal import CSQLite
+internal import FleetFiles
 import Foundation
 
 /// A read-only look at an existing `--state` file, made before anything writes to it.
@@ -61,7 +62,7 @@ enum DatabaseProbe {
         do {
             return try handle.read(upToCount: magic.count) ?? Data()
         } catch {
-            throw .cannotOpen(path: path, reason: "the file cannot be read (\(error.localizedDescription))")
+            throw .cannotOpen(path: path, reason: "the file cannot be read (\(SystemErrorWords.describe(error)))")
         }
     }
 

@@ -1,4 +1,5 @@
 internal import CSQLite
+internal import FleetFiles
 public import Foundation
 
 /// The one SQLite database of fleetwx (`--state FILE`): data-set cache, quota ledger and run
@@ -116,23 +117,23 @@ public actor StateStore {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw .cannotOpen(path: path, reason: "cannot create its folder \(directory.path): " + why(directory))
+            throw .cannotOpen(
+                path: path, reason: "cannot create its folder \(directory.path.bounded): " + why(directory, error))
         }
     }
 
-    /// Why a folder cannot be created, from the nearest part of its path that exists.
-    private static func why(_ directory: URL) -> String {
+    /// Why a folder cannot be created: a part of its path that is a file, named, else the
+    /// system's own answer (permission, a path too long, a full disk, a link loop) in words.
+    private static func why(_ directory: URL, _ error: any Error) -> String {
         var existing = directory
         while !FileManager.default.fileExists(atPath: existing.path), existing.path != "/" {
             existing = existing.deletingLastPathComponent()
         }
         var isDirectory: ObjCBool = false
-        _ = FileManager.default.fileExists(atPath: existing.path, isDirectory: &isDirectory)
-        if !isDirectory.boolValue {
-            return "\(existing.path) is a file, not a folder; give --state a path in a folder"
+        if FileManager.default.fileExists(atPath: existing.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            return "\(existing.path.bounded) is a file, not a folder; give --state a path in a folder"
         }
-        return "this user may not create folders in \(existing.path); create the folder, or give --state a "
-            + "file in a folder this user can write"
+        return SystemErrorWords.describe(error) + "; give --state a file in a folder this user can write"
     }
 
     /// The journal mode in force (`wal` normally).
