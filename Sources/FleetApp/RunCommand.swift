@@ -112,6 +112,10 @@ struct RunCommand {
                 timings: timings),
             briefings: briefings, store: store)
         if let nothingToBrief { summary.warnings.insert(nothingToBrief, at: 0) }
+        if summary.quota.used == nil {  // the ledger could not be read: said by summary(), not clean
+            exitCode = max(exitCode, 2)
+            summary.exitCode = exitCode
+        }
         // Recorded before publishing, so that a history that cannot be written is in run.json too.
         if let lost = await recordHistory(&history, summary: summary, briefings: briefings) {
             log("warning: " + lost)

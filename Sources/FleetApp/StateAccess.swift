@@ -99,6 +99,31 @@ enum StateAccess {
         }
     }
 
+    /// Records how a reserved request ended; a failure is said, since the row then stays
+    /// `pending` (counted) until a later command settles it as `unknown`.
+    ///
+    /// - Parameters:
+    ///   - reservation: The ledger row of the request.
+    ///   - outcome: How it ended.
+    ///   - httpStatus: The HTTP status, when there was an answer.
+    ///   - store: The open state database.
+    ///   - console: Where a failure is reported.
+    static func complete(
+        _ reservation: Reservation, outcome: LedgerOutcome, httpStatus: Int?, store: StateStore, console: any Console
+    ) async {
+        do {
+            try await store.complete(reservation, outcome: outcome, httpStatus: httpStatus)
+        } catch {
+            console.err(
+                """
+                fleetwx: warning: the quota ledger row of this call could not be finished in \(store.path.bounded) \
+                (\(error)); it stays pending, and counts, until a later fleetwx command settles it as "unknown" \
+                (see fleetwx quota)
+
+                """)
+        }
+    }
+
     /// What a read-only command says when the state database does not exist.
     static func missingWarning(_ url: URL) -> String {
         "no state database at \(url.path.bounded), so nothing is recorded there (a run creates it); "
