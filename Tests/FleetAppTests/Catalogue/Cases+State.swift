@@ -59,7 +59,7 @@ extension BadInputCatalogue {
                 try demoInputs($0)
                 try $0.write(
                     bytes: Array("SQLite format 3\u{0}".utf8) + Array(repeating: 0xA5, count: 8_192), to: "st.sqlite")
-            }, stateRun, exit: 1, "st.sqlite"),
+            }, stateRun, exit: 1, "st.sqlite is not a SQLite database"),
         BadInput(
             "state", "run: SQLite database of another application",
             setup: {
