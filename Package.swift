@@ -40,7 +40,7 @@ let package = Package(
         // Cells, windows and the requests a run needs.
         .target(name: "FleetPlan", dependencies: ["FleetSchedule", "FleetAirports", "FleetWeatherKit"]),
         // SQLite state: cache, quota ledger, run history.
-        .target(name: "FleetStore", dependencies: ["CSQLite"]),
+        .target(name: "FleetStore", dependencies: ["CSQLite", "FleetFiles"]),
         // Fetch engine: cache reuse, quota reservations, bounded concurrency, retries.
         .target(name: "FleetFetch", dependencies: ["FleetPlan", "FleetWeatherKit", "FleetStore", "FleetFiles"]),
         // Weather for each flight: hours, hazards, category, alerts, risk.

@@ -48,7 +48,8 @@ struct CheckCredentialsCommand {
         let report = await check.run(environment: environment.variables)
         let outcome: LedgerOutcome =
             !report.callMade ? .notSent : report.availableDataSets != nil ? .succeeded : .failed
-        try? await store.complete(reservation, outcome: outcome, httpStatus: report.callStatus)
+        await StateAccess.complete(
+            reservation, outcome: outcome, httpStatus: report.callStatus, store: store, console: environment.console)
         environment.console.out(.lines(report.lines))
         return report.passed ? 0 : 1
     }

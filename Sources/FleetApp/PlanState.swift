@@ -23,7 +23,12 @@ extension PlanCommand {
             return
         }
         if let damage = StateAccess.damageWarning(store) { warn(damage) }
-        report.preview = await CachePreview.make(plan: plan, store: store, now: now)
+        let preview = await CachePreview.make(plan: plan, store: store, now: now)
+        report.preview = preview
+        for warning in preview.warnings.prefix(3) { warn(warning) }
+        if preview.warnings.count > 3 {
+            warn("and \(preview.warnings.count - 3) more cache lookups failed (each counted as a request to send)")
+        }
         do {
             let used = try await store.usage(month: UTCCalendar.month(of: now))
             report.pace = QuotaPace(limit: options.monthlyQuota, used: used, now: now)

@@ -1,73 +1,87 @@
 internal import FleetBriefing
 internal import FleetFetch
+internal import FleetFiles
 internal import FleetReports
 internal import FleetSchedule
 internal import FleetStore
 internal import Foundation
 
-/// The run's writes to its history, and the two ends that must not look like a clean night:
-/// a history that could not be written, and a schedule with nothing to brief.
-extension RunCommand {
+/// The run's row in the state database's history: begun at the start, finished at the end, and
+/// finished again as unpublished (exit 1) when publishing fails after that. One state for every
+/// path, so the row is inserted once whichever write failed first (a start that could not be
+/// recorded because another process held the lock is recorded with the end).
+struct RunBookkeeping {
+    let store: StateStore
+    let start: RunStart
+    let now: @Sendable () -> Date
+    /// Whether the run's row is in the file.
+    private(set) var begun = false
+
+    init(store: StateStore, start: RunStart, now: @escaping @Sendable () -> Date) {
+        self.store = store
+        self.start = start
+        self.now = now
+    }
+
     /// Records the run's start. A failure (another process holding the file's lock) is not
-    /// reported yet: ``recordHistory(_:begun:startedAt:summary:briefings:)`` tries again at the end and
-    /// says so only if the row is lost.
-    func beginHistory(_ store: StateStore, runID: String, startedAt: Date) async -> Bool {
+    /// reported yet: ``finish(exitCode:summaryJSON:flights:)`` inserts the row with the end and
+    /// says so only if that fails too.
+    mutating func begin() async {
         do {
-            try await store.beginRun(
-                RunStart(id: runID, startedAt: startedAt, command: "run", schedulePath: options.scheduleArgument))
-            return true
+            try await store.beginRun(start)
+            begun = true
         } catch {
-            return false
+            begun = false  // retried by finish, which reports a failure
         }
     }
 
-    /// Records the run's end, summary and flights (recording its start first when that failed).
+    /// Records the run's end, summary and flights (its start first when that is not recorded);
+    /// finishing again replaces them (a run that then fails to publish ends as exit 1).
+    ///
+    /// - Returns: The error when the history could not be written, else `nil`.
+    mutating func finish(exitCode: Int32, summaryJSON: String, flights: [FlightOutcome]) async -> StoreError? {
+        do {
+            if !begun {
+                try await store.beginRun(start)
+                begun = true
+            }
+            try await store.finishRun(
+                id: start.id, finishedAt: now(), exitCode: Int(exitCode), summaryJSON: summaryJSON, flights: flights)
+            return nil
+        } catch {
+            return error
+        }
+    }
+}
+
+/// The two ends that must not look like a clean night: a history that could not be written, and
+/// a schedule with nothing to brief.
+extension RunCommand {
+    /// Records the run's end, summary and flights.
     ///
     /// - Returns: What was lost, in words, when the history could not be written: the run then
     ///   ends with exit 2, never silently.
     func recordHistory(
-        _ store: StateStore, begun: Bool, startedAt: Date, summary: RunSummary, briefings: [FlightBriefing]
+        _ history: inout RunBookkeeping, summary: RunSummary, briefings: [FlightBriefing]
     ) async -> String? {
         let json = (try? summary.json()).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        do {
-            if !begun {
-                try await store.beginRun(
-                    RunStart(
-                        id: summary.runID, startedAt: startedAt, command: "run",
-                        schedulePath: options.scheduleArgument))
-            }
-            try await store.finishRun(
-                id: summary.runID, finishedAt: environment.now(), exitCode: Int(summary.exitCode), summaryJSON: json,
-                flights: RunHistory.outcomes(briefings))
-            return nil
-        } catch {
-            return
-                "this run's history could not be written to the state database \(store.path) (\(error.description)); "
-                + "the run is missing from fleetwx quota's recent runs and the next run cannot show what changed "
-                + "since this one"
-        }
+        guard
+            let error = await history.finish(
+                exitCode: summary.exitCode, summaryJSON: json, flights: RunHistory.outcomes(briefings))
+        else { return nil }
+        return "this run's history could not be written to the state database \(history.store.path.bounded) "
+            + "(\(error.description)); the run is missing from fleetwx quota's recent runs and the next run cannot "
+            + "show what changed since this one"
     }
 
-    /// Records a run that publishes nothing as ended with exit 1, before it throws (recording
-    /// its start first when that failed); a failure is said, since the run is then missing.
-    func recordUnpublished(
-        _ store: StateStore, begun: Bool, runID: String, startedAt: Date, counters: FetchCounters
-    ) async {
+    /// Records a run that publishes nothing as ended with exit 1, before it throws; a failure is
+    /// said, since the run is then missing or shown with the exit code it would have had.
+    func recordUnpublished(_ history: inout RunBookkeeping, counters: FetchCounters) async {
         let json = (try? JSONEncoder().encode(["requests": counters])).map { String(decoding: $0, as: UTF8.self) }
-        do {
-            if !begun {
-                try await store.beginRun(
-                    RunStart(
-                        id: runID, startedAt: startedAt, command: "run", schedulePath: options.scheduleArgument))
-            }
-            try await store.finishRun(
-                id: runID, finishedAt: environment.now(), exitCode: 1, summaryJSON: json ?? "{}", flights: [])
-        } catch {
-            let reason = error.description
-            environment.console.err(
-                "fleetwx: warning: the end of this run could not be recorded in the state database \(store.path) (\(reason))\n"
-            )
-        }
+        guard let error = await history.finish(exitCode: 1, summaryJSON: json ?? "{}", flights: []) else { return }
+        let path = history.store.path.bounded
+        environment.console.err(
+            "fleetwx: warning: the end of this run could not be recorded in the state database \(path) (\(error))\n")
     }
 
     /// The warning for a schedule with nothing to brief: a failed upstream export must not look

@@ -71,19 +71,23 @@ struct RunCommand {
             let pace = try await PaceCheck.live(plan: plan, options: options, store: store, now: environment.now())
             if pace.refuses { throw .fatal(pace.refusal) }
         }
-        let begun = await beginHistory(store, runID: runID, startedAt: startedAt)
+        var history = RunBookkeeping(
+            store: store,
+            start: RunStart(
+                id: runID, startedAt: startedAt, command: "run", schedulePath: options.scheduleArgument),
+            now: environment.now)
+        await history.begin()
         let fetchStart = clock.now
         let (fetched, authFailure) = try await weather(
             for: plan, store: store, runID: runID, interruption: interruption)
         let fetchEnd = clock.now
         var fetch = fetched
         fetch.noteUnknownConditionCodes()
-        if let warning = Self.stateWriteWarning(fetch, path: store.path) { fetch.warnings.append(warning) }
+        if let warning = Self.stateWriteWarning(fetch, path: store.path.bounded) { fetch.warnings.append(warning) }
         for warning in fetch.warnings.prefix(20) { environment.console.err("fleetwx: warning: \(warning)\n") }
         /// Records the run as ended with exit 1 and nothing published, before it throws.
         func unpublishedRun() async {
-            await recordUnpublished(
-                store, begun: begun, runID: runID, startedAt: startedAt, counters: fetch.counters)
+            await recordUnpublished(&history, counters: fetch.counters)
         }
         if let failure = Self.nothingObtained(fetch, plan: plan, authFailure: authFailure) {
             await unpublishedRun()
@@ -108,10 +112,12 @@ struct RunCommand {
                 timings: timings),
             briefings: briefings, store: store)
         if let nothingToBrief { summary.warnings.insert(nothingToBrief, at: 0) }
+        if summary.quota.used == nil {  // the ledger could not be read: said by summary(), not clean
+            exitCode = max(exitCode, 2)
+            summary.exitCode = exitCode
+        }
         // Recorded before publishing, so that a history that cannot be written is in run.json too.
-        if let lost = await recordHistory(
-            store, begun: begun, startedAt: startedAt, summary: summary, briefings: briefings)
-        {
+        if let lost = await recordHistory(&history, summary: summary, briefings: briefings) {
             log("warning: " + lost)
             exitCode = max(exitCode, 2)
             summary.exitCode = exitCode

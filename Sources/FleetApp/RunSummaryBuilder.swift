@@ -19,14 +19,25 @@ struct RunFacts {
 }
 
 extension RunCommand {
-    /// Builds `run.json`, with the month's quota use read back from the ledger.
+    /// Builds `run.json`, with the month's quota use read back from the ledger (`nil`, with a
+    /// warning, when the ledger cannot be read).
     func summary(_ facts: RunFacts, briefings: [FlightBriefing], store: StateStore) async -> RunSummary {
         let schedule = facts.schedule
         let airports = Set(schedule.flights.flatMap { [$0.origin.icao, $0.destination.icao] })
         var risk: [String: Int] = [:]
         for level in Risk.allCases { risk[level.rawValue] = briefings.filter { $0.risk == level }.count }
         let month = UTCCalendar.month(of: environment.now())
-        let used = (try? await store.usage(month: month)) ?? 0
+        var warnings = Inputs.lines(schedule.warnings, path: options.scheduleArgument) + facts.fetch.warnings
+        let used: Int?
+        do {
+            used = try await store.usage(month: month)
+        } catch {
+            // Unknown, never "all of it left": the run ends with exit 2 (RunCommand) and says why.
+            used = nil
+            let warning = "this month's quota use is unknown: \(StateAccess.message(error, url: options.state))"
+            environment.console.err("fleetwx: warning: \(warning)\n")
+            warnings.append(warning)
+        }
         return RunSummary(
             runID: facts.runID, startedAt: Timestamp.utc(facts.startedAt), finishedAt: Timestamp.utc(environment.now()),
             schedule: options.scheduleArgument, exitCode: facts.exitCode,
@@ -38,7 +49,7 @@ extension RunCommand {
             routes: Set(schedule.flights.map(\.route)).count, airports: airports.count, cells: facts.plan.cells.count,
             requests: facts.fetch.counters, quota: .init(month: month, limit: options.monthlyQuota, used: used),
             attribution: .init(url: Self.attributionURL(facts.fetch)), risk: risk,
-            warnings: Inputs.lines(schedule.warnings, path: options.scheduleArgument) + facts.fetch.warnings,
+            warnings: warnings,
             timings: facts.timings)
     }
 }

@@ -1,3 +1,4 @@
+internal import FleetFiles
 internal import FleetStore
 internal import Foundation
 
@@ -36,14 +37,17 @@ enum StateAccess {
     static func openExisting(
         _ url: URL, environment: AppEnvironment, damaged: StateStore.DamagePolicy = .refuse
     ) throws(AppError) -> StateStore? {
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        // Only a missing file is "no state database": a path too long, a link loop or a part
+        // that is a file is opened, so that the store says what is wrong with it.
+        var info = stat()
+        if stat(url.path, &info) != 0, errno == ENOENT { return nil }
         return try open(url, environment: environment, damaged: damaged)
     }
 
     /// A store error as one line naming the file (once: most store messages name it already).
     static func message(_ error: StoreError, url: URL) -> String {
         let text = error.description
-        return text.contains(url.path) ? text : "state database \(url.path): \(text)"
+        return text.contains(url.path.bounded) ? text : "state database \(url.path.bounded): \(text)"
     }
 
     /// `FLEETWX_BUSY_TIMEOUT_MS`, for tests (README "Environment"): how long a statement waits
@@ -59,7 +63,7 @@ enum StateAccess {
         }
         guard let milliseconds = Int32(text), (0...60_000).contains(milliseconds) else {
             throw .fatal(
-                "FLEETWX_BUSY_TIMEOUT_MS must be a whole number of milliseconds from 0 to 60000, got '\(text.prefix(40))'"
+                "FLEETWX_BUSY_TIMEOUT_MS must be a whole number of milliseconds from 0 to 60000, got '\(text.bounded)'"
             )
         }
         return milliseconds
@@ -91,13 +95,38 @@ enum StateAccess {
             }
         } catch {
             console.err(
-                "fleetwx: warning: could not settle unfinished ledger rows in \(store.path): \(error.description)\n")
+                "fleetwx: warning: could not settle unfinished ledger rows in \(store.path.bounded): \(error)\n")
+        }
+    }
+
+    /// Records how a reserved request ended; a failure is said, since the row then stays
+    /// `pending` (counted) until a later command settles it as `unknown`.
+    ///
+    /// - Parameters:
+    ///   - reservation: The ledger row of the request.
+    ///   - outcome: How it ended.
+    ///   - httpStatus: The HTTP status, when there was an answer.
+    ///   - store: The open state database.
+    ///   - console: Where a failure is reported.
+    static func complete(
+        _ reservation: Reservation, outcome: LedgerOutcome, httpStatus: Int?, store: StateStore, console: any Console
+    ) async {
+        do {
+            try await store.complete(reservation, outcome: outcome, httpStatus: httpStatus)
+        } catch {
+            console.err(
+                """
+                fleetwx: warning: the quota ledger row of this call could not be finished in \(store.path.bounded) \
+                (\(error)); it stays pending, and counts, until a later fleetwx command settles it as "unknown" \
+                (see fleetwx quota)
+
+                """)
         }
     }
 
     /// What a read-only command says when the state database does not exist.
     static func missingWarning(_ url: URL) -> String {
-        "no state database at \(url.path), so nothing is recorded there (a run creates it); "
+        "no state database at \(url.path.bounded), so nothing is recorded there (a run creates it); "
             + "check --state or FLEETWX_STATE if you expected one"
     }
 }

@@ -45,7 +45,8 @@ enum IndexPage {
         if summary.source == "replay" {
             item("Quota", "replayed run: no calls spent")
         } else {
-            item("Quota left (\(summary.quota.month))", "\(summary.quota.remaining) of \(summary.quota.limit)")
+            let left = summary.quota.remaining.map { "\($0) of \(summary.quota.limit)" } ?? "unknown (see the warnings)"
+            item("Quota left (\(summary.quota.month))", left)
         }
         if summary.flights.withoutWeather > 0 || summary.flights.stale > 0 {
             item("Attention", "\(summary.flights.withoutWeather) without weather, \(summary.flights.stale) stale")

@@ -72,17 +72,31 @@ public struct RunSummary: Sendable, Codable, Equatable {
         public var month: String
         /// Calls allowed this month.
         public var limit: Int
-        /// Calls recorded this month, this run included.
-        public var used: Int
-        /// Calls left.
-        public var remaining: Int
+        /// Calls recorded this month, this run included; `nil` (`null` in the file) when the
+        /// ledger could not be read: unknown, never shown as an untouched month.
+        public var used: Int?
+        /// Calls left; `nil` (`null`) when `used` is unknown.
+        public var remaining: Int?
 
-        /// Creates quota figures.
-        public init(month: String, limit: Int, used: Int) {
+        /// Creates quota figures (`used` `nil` when the ledger could not be read).
+        public init(month: String, limit: Int, used: Int?) {
             self.month = month
             self.limit = limit
             self.used = used
-            self.remaining = max(0, limit - used)
+            self.remaining = used.map { max(0, limit - $0) }
+        }
+
+        /// Writes `used` and `remaining` as `null` when unknown, rather than leaving them out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(month, forKey: .month)
+            try container.encode(limit, forKey: .limit)
+            try container.encode(used, forKey: .used)
+            try container.encode(remaining, forKey: .remaining)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case month, limit, used, remaining
         }
     }
 

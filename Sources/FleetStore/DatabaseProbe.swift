@@ -1,4 +1,5 @@
 internal import CSQLite
+internal import FleetFiles
 import Foundation
 
 /// A read-only look at an existing `--state` file, made before anything writes to it.
@@ -18,13 +19,18 @@ enum DatabaseProbe {
     /// and finds what the nightly writes would otherwise meet one by one: a cache whose pages were
     /// overwritten makes every "could not cache" warning of a run, and the next night pays again.
     ///
-    /// - Parameter path: The state file.
+    /// - Parameters:
+    ///   - path: The state file.
+    ///   - busyTimeoutMilliseconds: How long the reads wait for another process's lock.
     /// - Returns: The quick check's first finding when the file is damaged, else `nil`.
     /// - Throws: ``StoreError/notADatabase(path:)``, ``StoreError/foreignDatabase(path:)``,
     ///   ``StoreError/newerSchema(path:found:supported:)``,
     ///   ``StoreError/invalidSchemaVersion(path:found:)``, ``StoreError/damaged(path:problem:)`` (when not
-    ///   even the schema can be read) or ``StoreError/cannotOpen(path:reason:)``.
-    static func checkExisting(path: String) throws(StoreError) -> String? {
+    ///   even the schema can be read), ``StoreError/cannotOpen(path:reason:)``, or SQLITE_BUSY when
+    ///   another process holds the file's lock past `busyTimeoutMilliseconds`.
+    static func checkExisting(
+        path: String, busyTimeoutMilliseconds: Int32 = SQLiteConnection.defaultBusyTimeoutMilliseconds
+    ) throws(StoreError) -> String? {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
         if isDirectory.boolValue { throw .cannotOpen(path: path, reason: "it is a directory") }
@@ -37,7 +43,7 @@ enum DatabaseProbe {
         // An empty file is an empty database to SQLite, and may still have a WAL beside it.
         let header = try readHeader(path)
         if !header.isEmpty, header != magic { throw .notADatabase(path: path) }
-        let found = try inspect(path)
+        let found = try inspect(path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         if found.applicationID == Migrations.applicationID {
             if found.version < 0 { throw .invalidSchemaVersion(path: path, found: found.version) }
             if found.version > Migrations.all.count {
@@ -61,7 +67,7 @@ enum DatabaseProbe {
         do {
             return try handle.read(upToCount: magic.count) ?? Data()
         } catch {
-            throw .cannotOpen(path: path, reason: "the file cannot be read (\(error.localizedDescription))")
+            throw .cannotOpen(path: path, reason: "the file cannot be read (\(SystemErrorWords.describe(error)))")
         }
     }
 
@@ -74,18 +80,39 @@ enum DatabaseProbe {
     }
 
     /// The fleetwx marker, schema version and table count, as SQLite sees them (WAL included).
-    private static func inspect(_ path: String) throws(StoreError) -> Found {
+    private static func inspect(_ path: String, busyTimeoutMilliseconds: Int32) throws(StoreError) -> Found {
         do throws(StoreError) {
-            // Without a -wal file the main file holds the whole database, and `immutable` reads it
-            // without creating -wal/-shm files beside someone else's database. With one (a
-            // process has it open, or crashed), its content counts and the side files exist.
+            // Whose file it is, first: without a -wal file, `immutable` reads it without creating
+            // -wal/-shm files beside what may be someone else's database (StoreOpenTests'
+            // foreign WAL database); with one, its content counts and the side files exist.
             let hasWAL = FileManager.default.fileExists(atPath: path + "-wal")
-            let connection = try SQLiteConnection(path: path, mode: hasWAL ? .readOnly : .immutable)
-            let applicationID = Int32(truncatingIfNeeded: try connection.integer("PRAGMA application_id"))
-            let version = Int(try connection.integer("PRAGMA user_version"))
-            let tables = Int(try connection.integer("SELECT count(*) FROM sqlite_master"))
+            let identity = try SQLiteConnection(
+                path: path, mode: hasWAL ? .readOnly : .immutable, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            let applicationID = Int32(truncatingIfNeeded: try identity.integer("PRAGMA application_id"))
+            let version = Int(try identity.integer("PRAGMA user_version"))
+            // Another application's file, or one this build refuses by its version: no check.
+            guard applicationID == Migrations.applicationID, (0...Migrations.all.count).contains(version) else {
+                return Found(
+                    applicationID: applicationID, version: version,
+                    tables: Int(try identity.integer("SELECT count(*) FROM sqlite_master")), damage: nil)
+            }
+            // A fleetwx file is read again, and checked, through a normal read-only connection that
+            // takes the shared lock and waits for it up to the busy timeout: `immutable` ignores
+            // locks, so it would read the pages a writer of a rollback-journal file has spilled
+            // before its commit, and call a healthy file damaged (StateReportingTests).
+            let connection: SQLiteConnection
+            do throws(StoreError) {
+                connection = try SQLiteConnection(
+                    path: path, mode: .readOnly, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+                _ = try connection.integer("PRAGMA application_id")  // opens the WAL's -shm file
+            } catch {
+                throw Unopenable.explained(error, path: path)  // a folder that cannot hold -wal/-shm
+            }
             return Found(
-                applicationID: applicationID, version: version, tables: tables, damage: try quickCheck(connection))
+                applicationID: Int32(truncatingIfNeeded: try connection.integer("PRAGMA application_id")),
+                version: Int(try connection.integer("PRAGMA user_version")),
+                tables: Int(try connection.integer("SELECT count(*) FROM sqlite_master")),
+                damage: try quickCheck(connection))
         } catch {
             if error.sqlitePrimaryCode == SQLITE_NOTADB { throw .notADatabase(path: path) }
             if error.sqlitePrimaryCode == SQLITE_CORRUPT {
@@ -111,6 +138,6 @@ enum DatabaseProbe {
         if finding.contains("error code"), let colon = finding.firstIndex(of: ":") {
             finding = finding[..<colon].lowercased() + " cannot be read"
         }
-        return finding.count > findingLimit ? String(finding.prefix(findingLimit)) + "…" : finding
+        return finding.bounded(limit: findingLimit)
     }
 }

@@ -1,4 +1,5 @@
 internal import CSQLite
+internal import FleetFiles
 public import Foundation
 
 /// The one SQLite database of fleetwx (`--state FILE`): data-set cache, quota ledger and run
@@ -47,8 +48,9 @@ public actor StateStore {
     /// Existing files are checked read-only first: a file that is not SQLite, a SQLite file of
     /// another application, a fleetwx file from a newer build or with an impossible schema
     /// version is refused and left untouched, and one that fails SQLite's quick check is refused
-    /// or reported (`damaged`). Then the connection is configured (WAL, `synchronous=NORMAL`,
-    /// foreign keys, busy timeout) and pending migrations are applied.
+    /// or reported (`damaged`; reported means opened read-only, never migrated). Then the
+    /// connection is configured (WAL, `synchronous=NORMAL`, foreign keys, busy timeout) and
+    /// pending migrations are applied.
     ///
     /// - Parameters:
     ///   - path: The state file.
@@ -63,16 +65,21 @@ public actor StateStore {
         busyTimeoutMilliseconds: Int32 = StateStore.defaultBusyTimeoutMilliseconds,
         damaged: DamagePolicy = .refuse
     ) throws(StoreError) {
-        let damage = try DatabaseProbe.checkExisting(path: path)
+        let damage = try DatabaseProbe.checkExisting(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         if let damage, damaged == .refuse { throw .damaged(path: path, problem: damage) }
-        try Self.createParentDirectory(of: path)
         let connection: SQLiteConnection
-        do throws(StoreError) {
-            connection = try SQLiteConnection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
-            try Self.configure(connection)
-            try Migrations.migrate(connection)
-        } catch {
-            throw Unopenable.explained(error, path: path)
+        if let damage {
+            connection = try Self.openForReport(
+                path: path, damage: damage, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        } else {
+            try Self.createParentDirectory(of: path)
+            do throws(StoreError) {
+                connection = try SQLiteConnection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+                try Self.configure(connection)
+                try Migrations.migrate(connection)
+            } catch {
+                throw Unopenable.explained(error, path: path)
+            }
         }
         self.path = path
         self.damage = damage
@@ -80,6 +87,29 @@ public actor StateStore {
         self.now = now
         self.processes = processes
         owner = processes.current?.text
+    }
+
+    /// A damaged file opened for a view that only reads it (``DamagePolicy/report``): read-only,
+    /// so nothing is written into it (no journal-mode switch, no migration); a file that would
+    /// need a migration first is refused, since this build's queries expect the newer schema.
+    private static func openForReport(
+        path: String, damage: String, busyTimeoutMilliseconds: Int32
+    ) throws(StoreError) -> SQLiteConnection {
+        let connection: SQLiteConnection
+        do throws(StoreError) {
+            connection = try SQLiteConnection(
+                path: path, mode: .readOnly, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        } catch {
+            throw Unopenable.explained(error, path: path)
+        }
+        let version = Int(try connection.integer("PRAGMA user_version"))
+        if version < Migrations.all.count {
+            throw .damaged(
+                path: path,
+                problem: damage + "; and it has schema version \(version), which this build would have to update, "
+                    + "writing into it")
+        }
+        return connection
     }
 
     /// The connection settings that are not stored in the file (except the journal mode).
@@ -116,23 +146,23 @@ public actor StateStore {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw .cannotOpen(path: path, reason: "cannot create its folder \(directory.path): " + why(directory))
+            throw .cannotOpen(
+                path: path, reason: "cannot create its folder \(directory.path.bounded): " + why(directory, error))
         }
     }
 
-    /// Why a folder cannot be created, from the nearest part of its path that exists.
-    private static func why(_ directory: URL) -> String {
+    /// Why a folder cannot be created: a part of its path that is a file, named, else the
+    /// system's own answer (permission, a path too long, a full disk, a link loop) in words.
+    private static func why(_ directory: URL, _ error: any Error) -> String {
         var existing = directory
         while !FileManager.default.fileExists(atPath: existing.path), existing.path != "/" {
             existing = existing.deletingLastPathComponent()
         }
         var isDirectory: ObjCBool = false
-        _ = FileManager.default.fileExists(atPath: existing.path, isDirectory: &isDirectory)
-        if !isDirectory.boolValue {
-            return "\(existing.path) is a file, not a folder; give --state a path in a folder"
+        if FileManager.default.fileExists(atPath: existing.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            return "\(existing.path.bounded) is a file, not a folder; give --state a path in a folder"
         }
-        return "this user may not create folders in \(existing.path); create the folder, or give --state a "
-            + "file in a folder this user can write"
+        return SystemErrorWords.describe(error) + "; give --state a file in a folder this user can write"
     }
 
     /// The journal mode in force (`wal` normally).

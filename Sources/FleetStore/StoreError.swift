@@ -1,4 +1,5 @@
 internal import CSQLite
+internal import FleetFiles
 public import Foundation
 
 /// Why the state database could not be opened, read or written.
@@ -44,22 +45,21 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
             guard let sql else { return base }
             return "\(base) — while executing `\(sql)`"
         case .notADatabase(let path):
-            return "\(path) is not a SQLite database; give --state a new file or an existing fleetwx state file"
+            return "\(path.bounded) is not a SQLite database; give --state a new file or an existing fleetwx state file"
         case .foreignDatabase(let path):
-            return "\(path) is a SQLite database of another application (no fleetwx marker); it was left untouched"
+            return "\(path.bounded) is a SQLite database of another application (no fleetwx marker); it was left "
+                + "untouched"
         case .newerSchema(let path, let found, let supported):
-            return "\(path) has fleetwx schema version \(found) but this build understands up to "
+            return "\(path.bounded) has fleetwx schema version \(found) but this build understands up to "
                 + "\(supported); use a newer fleetwx (the file was left untouched)"
         case .cannotOpen(let path, let reason):
-            return "cannot open state database \(path): \(reason)"
+            return "cannot open state database \(path.bounded): \(reason)"
         case .damaged(let path, let problem):
-            return "state database \(path) is damaged (SQLite's check found: \(problem)); fleetwx will not write "
-                + "into it. Move it aside (mv \(path) \(path).damaged) and run again: a new, empty one is created "
-                + "(the cache starts empty, and this month's quota use recorded in the old file is not carried over: "
-                + "fleetwx quota --state \(path).damaged may still show it)"
+            return "state database \(path.bounded) is damaged (SQLite's check found: \(problem)); fleetwx will not "
+                + "write into it. " + Self.moveAside(path)
         case .invalidSchemaVersion(let path, let found):
-            return "\(path) has schema version \(found), which no fleetwx writes: the file was edited or is damaged; "
-                + "it was left untouched. Move it aside and run again to start a new state database"
+            return "\(path.bounded) has schema version \(found), which no fleetwx writes: the file was edited or is "
+                + "damaged; it was left untouched. Move it aside and run again to start a new state database"
         case .unknownRun(let id):
             return "run \(id) was never begun in the state database"
         case .unknownReservation(let id):
@@ -69,6 +69,18 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
         case .corruptValue(let table, let column, let reason):
             return "state database value \(table).\(column) cannot be read: \(reason)"
         }
+    }
+
+    /// How to set a damaged file aside, as a command to paste when the path is short enough to
+    /// quote whole (single-quoted for the shell), else in words.
+    static func moveAside(_ path: String) -> String {
+        let after =
+            " and run again: a new, empty one is created (the cache starts empty, and this month's quota use "
+            + "recorded in the old file is not carried over: fleetwx quota --state on the moved file may still show it)"
+        guard path.bounded == path else { return "Move it aside (rename it, for example to end in .damaged)" + after }
+        let quoted = "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        let moved = "'" + (path + ".damaged").replacingOccurrences(of: "'", with: "'\\''") + "'"
+        return "Move it aside (mv \(quoted) \(moved))" + after
     }
 
     /// What a person can act on for failures that come from the file's situation rather than from

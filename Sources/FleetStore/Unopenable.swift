@@ -1,4 +1,5 @@
 internal import CSQLite
+internal import FleetFiles
 import Foundation
 
 /// Why SQLite could not open or create the state file, in words a person can act on.
@@ -14,13 +15,19 @@ enum Unopenable {
             return error
         }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        // The file system's own answer first: a path too long, a link loop, a part that is not a
+        // folder are said as such, not guessed to be the folder's permissions.
+        if let code = Self.failure(of: path) ?? Self.failure(of: folder) {
+            return .cannotOpen(path: path, reason: SystemErrorWords.describe(code) + "; give --state another file")
+        }
         let exists = FileManager.default.fileExists(atPath: path)
         let advice = "make it writable by this user, or give --state a file in a folder this user can write"
         if access(folder, W_OK) != 0 || Self.isReadOnlyDirectory(error) {
             let what =
                 exists
                 ? "SQLite keeps the database's -wal and -shm files beside it" : "the database cannot be created there"
-            return .cannotOpen(path: path, reason: "its folder \(folder) is not writable, and \(what); \(advice)")
+            return .cannotOpen(
+                path: path, reason: "its folder \(folder.bounded) is not writable, and \(what); \(advice)")
         }
         if exists, access(path, W_OK) != 0 || code == SQLITE_READONLY {
             return .cannotOpen(
@@ -29,8 +36,18 @@ enum Unopenable {
         }
         return .cannotOpen(
             path: path,
-            reason: "SQLite cannot create or open the file (or its -wal and -shm files) in the folder \(folder); "
+            reason:
+                "SQLite cannot create or open the file (or its -wal and -shm files) in the folder \(folder.bounded); "
                 + "check that this user may write there, or give --state a file in another folder")
+    }
+
+    /// The `errno` of `stat` on `path` when it fails for another reason than the file being
+    /// missing (which only means SQLite was to create it).
+    private static func failure(of path: String) -> Int32? {
+        var info = stat()
+        guard stat(path, &info) != 0 else { return nil }
+        let code = errno
+        return code == ENOENT ? nil : code
     }
 
     /// SQLITE_READONLY_DIRECTORY, `SQLITE_READONLY | (6 << 8)` (a macro Swift does not import).

@@ -93,12 +93,16 @@ struct StateFaultTests {
         #expect((json["warnings"] as? [String] ?? []).contains { $0.contains("no data rows") })
     }
 
-    @Test("a state folder this user cannot write is named, with what to do (run as another user)")
+    static let setpriv = "/usr/bin/setpriv"
+
+    @Test(
+        "a state folder this user cannot write is named, with what to do (run as another user)",
+        .enabled(
+            if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: StateFaultTests.setpriv)
+                && BinaryRun.executable != nil,
+            "needs root and setpriv to drop to another user, and the built binary"))
     func readOnlyFolder() async throws {
-        let setpriv = "/usr/bin/setpriv"
-        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: setpriv), BinaryRun.executable != nil else {
-            return  // needs root to drop to another user; skipped elsewhere
-        }
+        let setpriv = Self.setpriv
         let app = try AppHarness()
         defer { app.remove() }
         try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: app.directory.url.path)

@@ -44,10 +44,14 @@ struct TemplateSlotTests {
 
     @Test("the shipped templates hold every slot, and a page with only the listed slots renders")
     func listIsComplete() throws {
-        let shipped = try String(
-            contentsOf: ReportFixtures.templatesDirectory.appendingPathComponent("index.html"), encoding: .utf8)
-        for slot in ReportTemplates.requiredSlots["index.html"] ?? [] {
-            #expect(shipped.contains("data-slot=\"\(slot)\""), "\(slot)")
+        for page in ["index.html", "route.html"] {
+            let shipped = try String(
+                contentsOf: ReportFixtures.templatesDirectory.appendingPathComponent(page), encoding: .utf8)
+            let slots = ReportTemplates.requiredSlots[page] ?? []
+            #expect(!slots.isEmpty, "\(page) has no slots listed")
+            for slot in slots {
+                #expect(shipped.contains("data-slot=\"\(slot)\""), "\(page) \(slot)")
+            }
         }
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -6,6 +6,20 @@ import Testing
 
 @Suite("Store errors")
 struct StoreErrorTests {
+    @Test("The damaged-file advice quotes the path for the shell, and a long path is bounded, never pasted whole")
+    func damagedAdviceQuoted() {
+        let odd = StoreError.damaged(path: "/srv/my state/it's.sqlite", problem: "malformed pages").description
+        #expect(odd.contains(#"mv '/srv/my state/it'\''s.sqlite' '/srv/my state/it'\''s.sqlite.damaged'"#), "\(odd)")
+        let long = "/srv/" + String(repeating: "d", count: 5_000) + ".sqlite"
+        for error in [
+            StoreError.damaged(path: long, problem: "malformed pages"), .notADatabase(path: long),
+            .cannotOpen(path: long, reason: "x"), .foreignDatabase(path: long),
+            .newerSchema(path: long, found: 9, supported: 2), .invalidSchemaVersion(path: long, found: -1),
+        ] {
+            #expect(error.description.utf8.count < 1_000, "\(error.description.prefix(300))")
+        }
+    }
+
     @Test("A failed write names the SQL and SQLite's message but never the bound body")
     func sqlButNoValues() async throws {
         let directory = try TemporaryDirectory()

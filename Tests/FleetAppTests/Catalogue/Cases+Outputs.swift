@@ -67,7 +67,7 @@ extension BadInputCatalogue {
             setup: {
                 try demoInputs($0)
                 try templates($0, page: "index.html", change: withoutSlot("footer"))
-            }, outputRun + ["--templates", "t"], exit: 1, "index.html"),
+            }, outputRun + ["--templates", "t"], exit: 1, "index.html: it has no element with data-slot=\"footer\""),
         BadInput(
             "output", "template with nested slots",
             setup: {
@@ -83,7 +83,7 @@ extension BadInputCatalogue {
             setup: {
                 try demoInputs($0)
                 try templates($0, page: "index.html") { _ in "" }
-            }, outputRun + ["--templates", "t"], exit: 1, "index.html"),
+            }, outputRun + ["--templates", "t"], exit: 1, "template index.html is not parsable HTML"),
         BadInput(
             "output", "templates folder lacks style.css",
             setup: {
@@ -106,12 +106,12 @@ extension BadInputCatalogue {
                 try templates($0)
                 try FileManager.default.removeItem(at: $0.url("t/route.html"))
                 try $0.folder("t/route.html")
-            }, outputRun + ["--templates", "t"], exit: 1, "route.html"),
+            }, outputRun + ["--templates", "t"], exit: 1, "route.html: it is a directory, not a regular file"),
         BadInput(
             "output", "--templates folder missing", setup: { try demoInputs($0) },
-            outputRun + ["--templates", "nowhere"], exit: 1, "nowhere"),
+            outputRun + ["--templates", "nowhere"], exit: 1, "nowhere/index.html: no such file"),
         BadInput(
-            "output", "header-only schedule: exit 2, latest kept",
+            "output", "header-only schedule: exit 2 with a warning (latest: StateFaultTests.headerOnlyKeepsLatest)",
             setup: {
                 try $0.schedule([])
                 try $0.demoWeather()

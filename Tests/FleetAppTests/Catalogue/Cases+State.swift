@@ -10,6 +10,8 @@ extension BadInputCatalogue {
     static let stateCache = ["cache", "--state", "st.sqlite"]
     /// A short busy timeout: a locked file answers in a fraction of a second, not 15 s per write.
     static let quickLock = ["FLEETWX_BUSY_TIMEOUT_MS": "200"]
+    /// A `--state` file name of 5000 characters (a name over 255 bytes: ENAMETOOLONG).
+    static let longStateName = String(repeating: "s", count: 4_993) + ".sqlite"
 
     /// One demo row and the demo recordings.
     @Sendable static func demoInputs(_ workspace: CatalogueWorkspace) throws {
@@ -57,7 +59,7 @@ extension BadInputCatalogue {
                 try demoInputs($0)
                 try $0.write(
                     bytes: Array("SQLite format 3\u{0}".utf8) + Array(repeating: 0xA5, count: 8_192), to: "st.sqlite")
-            }, stateRun, exit: 1, "st.sqlite"),
+            }, stateRun, exit: 1, "st.sqlite is not a SQLite database"),
         BadInput(
             "state", "run: SQLite database of another application",
             setup: {
@@ -202,6 +204,28 @@ extension BadInputCatalogue {
                 try $0.write("x", to: "blocker")
             }, ["run", "s.csv", "--replay", "weather", "--out", "r", "--state", "blocker/st.sqlite"], exit: 1,
             "is a file, not a folder"),
+        BadInput(
+            "state", "run: 5000-character state name", setup: { try demoInputs($0) },
+            ["run", "s.csv", "--replay", "weather", "--out", "r", "--state", longStateName], exit: 1,
+            "the path is too long", notInMessage: [String(longStateName.prefix(200))]),
+        BadInput(
+            "state", "quota: 5000-character state name", ["quota", "--state", longStateName], exit: 1,
+            "the path is too long", notInMessage: [String(longStateName.prefix(200))]),
+        BadInput(
+            "state", "run: state is a symlink loop",
+            setup: {
+                try demoInputs($0)
+                try $0.symlink("st.sqlite", to: "st.sqlite")
+            }, stateRun, exit: 1, "it is a symbolic link loop"),
+        BadInput(
+            "state", "plan: state is a symlink loop",
+            setup: {
+                try demoInputs($0)
+                try $0.symlink("st.sqlite", to: "st.sqlite")
+            }, statePlan, exit: 1, "it is a symbolic link loop"),
+        BadInput(
+            "state", "quota: state under a regular file", setup: { try $0.write("x", to: "blocker") },
+            ["quota", "--state", "blocker/st.sqlite"], exit: 1, "is a file, not a folder"),
         BadInput(
             "state", "run: busy timeout variable is not a number", setup: { try demoInputs($0) }, stateRun, exit: 1,
             "FLEETWX_BUSY_TIMEOUT_MS must be", variables: { _ in ["FLEETWX_BUSY_TIMEOUT_MS": "soon"] }),
