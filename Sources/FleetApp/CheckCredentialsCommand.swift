@@ -37,7 +37,7 @@ struct CheckCredentialsCommand {
         do {
             reservation = try await store.reserve(ledger)
         } catch {
-            throw .fatal("state database \(state.path): \(error.description)")
+            throw .fatal(StateAccess.message(error, url: state))
         }
         guard let reservation else {
             throw .fatal(
