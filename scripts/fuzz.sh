@@ -3,6 +3,10 @@
 #
 #   scripts/fuzz.sh TARGET SECONDS [libFuzzer options...]
 #
+# FUZZ_TIMEOUT (seconds, default 60) is how long one input may run before it counts as a hang:
+# every input here takes milliseconds, but on a machine shared with builds a process can stall for
+# many seconds (a 10 s limit gave a false timeout that ran in 0.02 s alone).
+#
 # TARGET is csv, schedule, weather, config or replay (or the product name, FuzzCSV …).
 # The seeds (the repository's fixtures and Fuzz/Corpus/TARGET) are copied to a scratch folder,
 # so the repository is never changed; new inputs the fuzzer finds stay there. Exits 0 when the
@@ -69,7 +73,7 @@ set +e
 # save the input; libFuzzer and AddressSanitizer print the stack themselves.
 SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} \
     "$binary" "$scratch/corpus" -dict="Fuzz/Dictionaries/$product.dict" -max_len="$max_len" \
-    -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+    -max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-60}" -rss_limit_mb=2048 -print_final_stats=1 \
     -artifact_prefix="$scratch/findings/" "$@" >"$log" 2>&1
 code=$?
 set -e
@@ -79,6 +83,7 @@ grep -q 'INFO: Loaded [0-9]* modules' "$log" || { head -n 20 "$log"; echo "fuzz.
 runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
 rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
 rss=$(sed -n 's/^stat::peak_rss_mb: *//p' "$log")
+took=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log")
 if [ "$code" -ne 0 ] || [ -n "$(ls -A "$scratch/findings")" ]; then
     grep -v '^#[0-9]' "$log" | tail -n 60
     echo "fuzz.sh: $product found a problem (exit $code); input(s) kept in $scratch/findings:" >&2
@@ -86,5 +91,5 @@ if [ "$code" -ne 0 ] || [ -n "$(ls -A "$scratch/findings")" ]; then
     echo "replay one with: SWIFT_BACKTRACE=enable=no $binary FILE" >&2
     exit 1
 fi
-echo "$product: ${runs:-?} executions, ${rate:-?} exec/s, peak RSS ${rss:-?} MB, no finding"
+echo "$product: ${runs:-?} executions in ${took:-?} s, ${rate:-?} exec/s, peak RSS ${rss:-?} MB, no finding"
 rm -rf "$scratch"
