@@ -5,7 +5,7 @@
 #
 # FUZZ_TIMEOUT (seconds, default 60) is how long one input may run before it counts as a hang:
 # every input here takes milliseconds, but on a machine shared with builds a process can stall for
-# many seconds (a 10 s limit gave a false timeout that ran in 0.02 s alone).
+# many seconds (a 10 s limit gave two false timeouts whose inputs ran in well under a second alone).
 #
 # TARGET is csv, schedule, weather, config or replay (or the product name, FuzzCSV …).
 # The seeds (the repository's fixtures and Fuzz/Corpus/TARGET) are copied to a scratch folder,
