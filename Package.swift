@@ -9,7 +9,16 @@ import PackageDescription
 let package = Package(
     name: "fleetwx",
     products: [
-        .executable(name: "fleetwx", targets: ["fleetwx"])
+        .executable(name: "fleetwx", targets: ["fleetwx"]),
+        // Libraries only so the fuzz package (Fuzz/Package.swift) can depend on the parsers;
+        // nothing outside this repository is meant to use them.
+        .library(name: "FleetCSV", targets: ["FleetCSV"]),
+        .library(name: "FleetAirports", targets: ["FleetAirports"]),
+        .library(name: "FleetSchedule", targets: ["FleetSchedule"]),
+        .library(name: "FleetWeatherKit", targets: ["FleetWeatherKit"]),
+        .library(name: "FleetPlan", targets: ["FleetPlan"]),
+        .library(name: "FleetFetch", targets: ["FleetFetch"]),
+        .library(name: "FleetBriefing", targets: ["FleetBriefing"]),
     ],
     targets: [
         // System libraries. Each module map includes a local shim.h; pkg-config supplies the
