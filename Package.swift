@@ -41,7 +41,7 @@ let package = Package(
             resources: [.copy("Resources/airports.csv"), .copy("Resources/LICENSE-airportsdata")]
         ),
         // Schedule CSV reader: streaming RFC 4180, header aliases, local times, rejects.
-        .target(name: "FleetSchedule", dependencies: ["FleetAirports", "FleetCSV"]),
+        .target(name: "FleetSchedule", dependencies: ["FleetAirports", "FleetCSV", "FleetFiles"]),
         // ES256 developer tokens (OpenSSL libcrypto); keeping the key out of core dumps.
         .target(name: "FleetAuth", dependencies: ["CCrypto", "CProcess", "FleetFiles"]),
         // WeatherKit REST models, request building, HTTP client, replay and recording.

@@ -1,3 +1,5 @@
+internal import FleetFiles
+
 /// Text for a terminal or a log file, where data must not steer the reader's terminal.
 ///
 /// Messages quote schedule headers, file names and service replies; an escape sequence in any
@@ -11,13 +13,13 @@ extension String {
     /// everything it writes, where the line breaks left are the program's own (see
     /// ``ConsoleText``).
     var escapingControls: String {
-        escaping(where: { $0 != "\n" && Self.isEscaped($0) }, with: Self.visibleEscape)
+        escaping(where: { $0 != "\n" && Self.isEscaped($0) }, with: \.visibleEscape)
     }
 
     /// The text with line breaks escaped too (`\n`): data quoted inside a message, which must
     /// stay on the program's line.
     var escapingLineBreaks: String {
-        escaping(where: Self.isEscaped, with: Self.visibleEscape)
+        escaping(where: Self.isEscaped, with: \.visibleEscape)
     }
 
     /// JSON text with what `JSONEncoder` leaves raw inside strings — DEL, the C1 controls, the
@@ -27,37 +29,11 @@ extension String {
         escaping(where: { Self.isDeleteOrC1($0) || Self.isLineSeparatorOrBidi($0) }, with: Self.jsonEscape)
     }
 
-    /// The text with each scalar that `isEscaped` picks replaced by `replacement(scalar)`.
-    private func escaping(
-        where isEscaped: (Unicode.Scalar) -> Bool, with replacement: (Unicode.Scalar) -> String
-    ) -> String {
-        guard unicodeScalars.contains(where: isEscaped) else { return self }
-        var result = ""
-        result.reserveCapacity(utf8.count + 8)
-        for scalar in unicodeScalars {
-            if isEscaped(scalar) {
-                result += replacement(scalar)
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
-
     private static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || isDeleteOrC1(scalar) || isLineSeparatorOrBidi(scalar)
     }
 
-    private static func visibleEscape(_ scalar: Unicode.Scalar) -> String {
-        switch scalar {
-        case "\n": "\\n"
-        case "\t": "\\t"
-        case "\r": "\\r"
-        default: scalar.value < 0x100 ? "\\x" + hexDigits(scalar, count: 2) : "\\u{" + hexDigits(scalar, count: 1) + "}"
-        }
-    }
-
-    private static func jsonEscape(_ scalar: Unicode.Scalar) -> String { "\\u" + hexDigits(scalar, count: 4) }
+    private static func jsonEscape(_ scalar: Unicode.Scalar) -> String { "\\u" + scalar.lowercaseHex(digits: 4) }
 
     private static func isDeleteOrC1(_ scalar: Unicode.Scalar) -> Bool { (0x7F...0x9F).contains(scalar.value) }
 
@@ -69,11 +45,5 @@ extension String {
         case 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
         default: false
         }
-    }
-
-    /// Lowercase hex digits, zero-padded to at least `count`.
-    private static func hexDigits(_ scalar: Unicode.Scalar, count: Int) -> String {
-        let hex = String(scalar.value, radix: 16)
-        return String(repeating: "0", count: Swift.max(0, count - hex.count)) + hex
     }
 }

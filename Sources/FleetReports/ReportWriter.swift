@@ -43,7 +43,16 @@ public struct ReportWriter: Sendable {
     ) throws(ReportError) {
         try ReportFiles.checkReplaceable(destination)
         let staging = try ReportStaging.create(for: destination).staging
-        try publish(model, staging: staging, rejects: true, updateLatest: updateLatest, shouldStop: shouldStop)
+        do throws(ReportError) {
+            // The same row-by-row writer a run feeds while it reads the schedule.
+            let rejects = try RejectsFile(in: staging)
+            for row in model.rejects { rejects.add(row) }
+            try rejects.close()
+        } catch {
+            staging.discard()
+            throw error
+        }
+        try write(model, staging: staging, updateLatest: updateLatest, shouldStop: shouldStop)
     }
 
     /// Writes a report into a staging folder made before the schedule was read (which holds
@@ -59,16 +68,9 @@ public struct ReportWriter: Sendable {
         _ model: ReportModel, staging: ReportStaging, updateLatest: Bool = true,
         shouldStop: @escaping @Sendable () -> Bool = { false }
     ) throws(ReportError) {
-        try publish(model, staging: staging, rejects: false, updateLatest: updateLatest, shouldStop: shouldStop)
-    }
-
-    private func publish(
-        _ model: ReportModel, staging: ReportStaging, rejects: Bool, updateLatest: Bool,
-        shouldStop: @escaping @Sendable () -> Bool
-    ) throws(ReportError) {
         do throws(ReportError) {
             try ReportFiles.checkReplaceable(staging.destination)
-            try writeFiles(model, into: staging.url, rejects: rejects, shouldStop: shouldStop)
+            try writeFiles(model, into: staging.url, shouldStop: shouldStop)
             if shouldStop() { throw .stopped }
             staging.willPublish()
             try ReportFiles.publish(staging: staging.url, to: staging.destination)
@@ -80,27 +82,21 @@ public struct ReportWriter: Sendable {
         if updateLatest { try ReportFiles.updateLatest(for: staging.destination) }
     }
 
-    /// Writes every file of the report into a directory.
+    /// Writes every file of the report but `rejects.csv` (written row by row beforehand, see
+    /// ``RejectsFile``) into a directory.
     ///
     /// - Parameters:
     ///   - model: What to report.
-    ///   - directory: An empty directory.
-    ///   - rejects: Whether to write `rejects.csv` from the model (not when it was written
-    ///     into the folder row by row while the schedule was read).
+    ///   - directory: The staging directory.
     ///   - shouldStop: Asked before the index and each route page; true stops with
     ///     ``ReportError/stopped``.
     /// - Throws: ``ReportError``.
-    public func writeFiles(
-        _ model: ReportModel, into directory: URL, rejects: Bool = true,
-        shouldStop: @escaping @Sendable () -> Bool = { false }
+    func writeFiles(
+        _ model: ReportModel, into directory: URL, shouldStop: @escaping @Sendable () -> Bool = { false }
     ) throws(ReportError) {
         let lines = model.briefings.map { FlightsCSV.line($0, attributionURL: model.attributionURL) }
         try ReportFiles.write("fleetwx report\n", to: directory.appendingPathComponent(ReportFiles.marker))
         try ReportFiles.write(FlightsCSV.render(lines: lines), to: directory.appendingPathComponent("flights.csv"))
-        if rejects {
-            try ReportFiles.write(
-                RejectsCSV.render(model.rejects), to: directory.appendingPathComponent("rejects.csv"))
-        }
         do {
             let json = try model.summary.json()
             try json.write(to: directory.appendingPathComponent("run.json"))

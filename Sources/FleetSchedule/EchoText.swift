@@ -1,4 +1,5 @@
 internal import FleetCSV
+internal import FleetFiles
 
 /// Outside text as a message may show it: bounded, and with invisible characters named.
 ///
@@ -23,23 +24,7 @@ enum EchoText {
     /// form (`\n`, `\x00`, `\x1b`, `\u{feff}`), so a message reads the same on stderr as in
     /// `rejects.csv`.
     static func visible(_ value: String) -> String {
-        guard value.unicodeScalars.contains(where: isHidden) else { return value }
-        var result = ""
-        for scalar in value.unicodeScalars {
-            if isHidden(scalar) {
-                let hex = String(scalar.value, radix: 16)
-                switch scalar {
-                case "\n": result += "\\n"
-                case "\t": result += "\\t"
-                case "\r": result += "\\r"
-                default:
-                    result += scalar.value < 0x100 ? "\\x" + (hex.count < 2 ? "0" : "") + hex : "\\u{\(hex)}"
-                }
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+        value.escaping(where: isHidden, with: \.visibleEscape)
     }
 
     /// Controls (C0, DEL, C1), and the format characters that hide or reorder text (byte

@@ -1,14 +1,27 @@
 import FleetFetch
 import FleetReports
 import FleetSchedule
+import FleetTestSupport
 import Foundation
 import Testing
 
 @Suite("RejectsCSV")
 struct RejectsCSVTests {
+    /// `rejects.csv` as a run writes it: row by row into a staging folder (``RejectsFile``).
+    static func written(_ rejects: [RejectedRow]) throws -> String {
+        let directory = try TemporaryDirectory(prefix: "fleetwx-rejects")
+        defer { directory.remove() }
+        let staging = try ReportStaging.create(for: directory.file("r")).staging
+        defer { staging.discard() }
+        let file = try RejectsFile(in: staging)
+        for row in rejects { file.add(row) }
+        try file.close()
+        return try String(contentsOf: staging.url.appendingPathComponent("rejects.csv"), encoding: .utf8)
+    }
+
     @Test("the header is written even with no rejected rows")
-    func headerWhenEmpty() {
-        #expect(RejectsCSV.render([]) == "line,reason,raw\r\n")
+    func headerWhenEmpty() throws {
+        #expect(try Self.written([]) == "line,reason,raw\r\n")
     }
 
     @Test("rows keep line, reason and the raw text exactly, and read back")
@@ -18,7 +31,7 @@ struct RejectsCSVTests {
             RejectedRow(line: 7, reason: "cannot read the row", raw: "\"multi\nline, \"\"quoted\"\"\""),
             RejectedRow(line: 9, reason: "x", raw: "=cmd|' /C calc'!A0,JFK"),
         ]
-        let csv = RejectsCSV.render(rejects)
+        let csv = try Self.written(rejects)
         let rows = try ReportFixtures.rows(csv)
         #expect(rows.first == ["line", "reason", "raw"])
         #expect(rows.dropFirst().map { $0[0] } == ["3", "7", "9"])
