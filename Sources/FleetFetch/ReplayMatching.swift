@@ -60,21 +60,31 @@ extension ReplaySource {
     /// - Parameter cell: The cell.
     /// - Returns: The place, or `nil` when none is close enough.
     public func recording(for cell: CellKey) -> RecordedPlace? {
+        recordings(for: cell).first
+    }
+
+    /// Every recorded location within half a grid step of a cell's centre, nearest first (ties
+    /// in ``RecordedPlace/precedes(_:)`` order): the first is the one replayed there.
+    ///
+    /// - Parameter cell: The cell.
+    /// - Returns: The places, nearest first.
+    public func recordings(for cell: CellKey) -> [RecordedPlace] {
         let latitude = MicroDegrees(degrees: cell.latitude).value
         let longitude = MicroDegrees(degrees: cell.longitude).value
         let half = grid.step / 2  // whole micro-degrees: 2·d ≤ step ⇔ d ≤ ⌊step / 2⌋
         var index = firstPlace(atLeast: latitude - half)
-        var best: (place: RecordedPlace, distance: Int64)?
+        var found: [(place: RecordedPlace, distance: Int64)] = []
         while index < places.count, places[index].location.latitude.value <= latitude + half {
             let place = places[index]
             index += 1
             let east = Self.longitudeDistance(place.location.longitude.value, longitude)
             guard east <= half else { continue }
             let north = place.location.latitude.value - latitude
-            let distance = north * north + east * east
-            if best.map({ distance < $0.distance }) ?? true { best = (place, distance) }
+            found.append((place, north * north + east * east))
         }
-        return best?.place
+        // A stable sort keeps the search order (south to north, west to east) among ties.
+        return found.enumerated().sorted { ($0.element.distance, $0.offset) < ($1.element.distance, $1.offset) }
+            .map(\.element.place)
     }
 
     /// The index of the first place at or north of a latitude (binary search).

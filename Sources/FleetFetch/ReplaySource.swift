@@ -141,9 +141,10 @@ public struct ReplaySource: Sendable {
         report.counters.planned = plan.requests.count
         report.warnings = problems
         for cell in plan.cells {
-            if let recorded = recording(for: cell.key) {
-                report.outcomes[cell.key.text] = CellOutcome(
-                    key: cell.key, weather: recorded.weather, status: .replayed)
+            let recorded = recordings(for: cell.key)
+            if let used = recorded.first {
+                report.outcomes[cell.key.text] = CellOutcome(key: cell.key, weather: used.weather, status: .replayed)
+                if recorded.count > 1 { report.warnings.append(Self.passedOver(recorded, cell: cell.key)) }
             } else if cell.window == nil {
                 report.outcomes[cell.key.text] = CellOutcome(key: cell.key, weather: nil, status: .beyondHorizon)
             } else {
@@ -152,5 +153,17 @@ public struct ReplaySource: Sendable {
             }
         }
         return report
+    }
+
+    /// The warning for a cell several recorded places fall in: which one is replayed there and
+    /// which are not, so a folder mixing grids (or nights recorded at other spots) is never
+    /// resolved without a word.
+    private static func passedOver(_ places: [RecordedPlace], cell: CellKey) -> String {
+        func text(_ place: RecordedPlace) -> String { "\(place.location.latitude),\(place.location.longitude)" }
+        let others = places.dropFirst()
+        let named = others.prefix(3).map(text).joined(separator: ", ") + (others.count > 3 ? ", …" : "")
+        return "cell \(cell.text): \(places.count) recorded places lie in it; replaying the one at "
+            + "\(text(places[0])) (nearest its centre), not \(named): record each cell once (as --record does), "
+            + "or replay with the grid the recordings were made on"
     }
 }

@@ -105,3 +105,43 @@ struct ReplayEdgeTests {
         #expect(outcomes["EDG"]?.weather?.hours.first?.temperature == 1)
     }
 }
+
+@Suite("ReplaySource: several recorded places in one cell")
+struct ReplayCrowdedCellTests {
+    @Test("two places in one 0.01° cell: the nearest is replayed and a warning names the other")
+    func twoPlacesInOneCell() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try record(latitude: 45.641, longitude: -73.781, mark: 1, in: directory)
+        try record(latitude: 45.644, longitude: -73.778, mark: 2, in: directory)
+        let grid = try Grid(degrees: 0.01)
+        let origin = airport("QQA", latitude: 45.64, longitude: -73.78)
+        let flight = TestFlights.flight(
+            "UA1", from: origin, to: TestFlights.airport("JFK"), departure: date("2026-12-01T12:05:00Z"),
+            arrival: date("2026-12-01T14:00:00Z"))
+        let plan = Planner(grid: grid, now: date("2026-12-01T00:00:00Z")).plan([flight])
+        let report = try ReplaySource(directory: directory.url, grid: grid).serve(plan)
+        let key = grid.key(latitude: origin.latitude, longitude: origin.longitude)
+        let weather = try #require(report.outcome(for: key)?.weather)
+        #expect(weather.hour(containing: date("2026-12-01T12:05:00Z"))?.temperature == 1)
+        let warning = try #require(report.warnings.first { $0.contains("cell \(key.text)") }, "\(report.warnings)")
+        #expect(warning.contains("2 recorded places"), "\(warning)")
+        #expect(warning.contains("45.641,-73.781") && warning.contains("45.644,-73.778"), "\(warning)")
+    }
+
+    @Test("one place in a cell: no warning")
+    func onePlace() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try record(latitude: 45.641, longitude: -73.781, mark: 1, in: directory)
+        let grid = try Grid(degrees: 0.01)
+        let origin = airport("QQA", latitude: 45.64, longitude: -73.78)
+        let flight = TestFlights.flight(
+            "UA1", from: origin, to: TestFlights.airport("JFK"), departure: date("2026-12-01T12:05:00Z"),
+            arrival: date("2026-12-01T14:00:00Z"))
+        let report = try ReplaySource(directory: directory.url, grid: grid)
+            .serve(Planner(grid: grid, now: date("2026-12-01T00:00:00Z")).plan([flight]))
+        #expect(report.outcome(for: grid.key(latitude: origin.latitude, longitude: origin.longitude))?.weather != nil)
+        #expect(!report.warnings.contains { $0.contains("recorded places") }, "\(report.warnings)")
+    }
+}
