@@ -91,36 +91,20 @@ struct StateReportingTests {
     /// a two-page cache, so uncommitted pages spill into the main file (the originals are in the
     /// journal), and holds it until `directory/.release` appears or a minute passes.
     static func writeHalfway(_ file: URL, until directory: URL) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", "-c",
-            """
-            import os, sqlite3, sys, time
-            c = sqlite3.connect(sys.argv[1], isolation_level=None)
-            c.execute("BEGIN")
-            for i in range(2000):
-                c.execute("INSERT INTO cache_entry (cell, data_set, fetched_at, body) VALUES (?, 'x', 0, randomblob(500))",
-                          ("%d,0" % (i * 7919 % 2000), ))
-            c.execute("COMMIT")
-            c.execute("PRAGMA cache_size = 2")
-            c.execute("BEGIN EXCLUSIVE")
-            c.execute("DELETE FROM cache_entry WHERE id % 2 = 0")
-            for i in range(1000):
-                c.execute("INSERT INTO cache_entry (cell, data_set, fetched_at, body) VALUES (?, 'y', 0, randomblob(900))",
-                          ("%d,1" % (i * 31 % 5000), ))
-            print("locked", flush=True)
-            end = time.time() + 60
-            while os.path.exists(sys.argv[2]) and not os.path.exists(sys.argv[2] + "/.release") and time.time() < end:
-                time.sleep(0.05)
-            """, file.path, directory.path,
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let line = output.fileHandleForReading.readData(ofLength: 7)
-        guard String(decoding: line, as: UTF8.self) == "locked\n" else {
-            throw CatalogueSetupError("the python3 child could not write into \(file.lastPathComponent)")
-        }
+        try SQLiteHolder.hold(
+            file, until: directory,
+            after: """
+                c.execute("BEGIN")
+                for i in range(2000):
+                    c.execute("INSERT INTO cache_entry (cell, data_set, fetched_at, body) VALUES (?, 'x', 0, randomblob(500))",
+                              ("%d,0" % (i * 7919 % 2000), ))
+                c.execute("COMMIT")
+                c.execute("PRAGMA cache_size = 2")
+                c.execute("BEGIN EXCLUSIVE")
+                c.execute("DELETE FROM cache_entry WHERE id % 2 = 0")
+                for i in range(1000):
+                    c.execute("INSERT INTO cache_entry (cell, data_set, fetched_at, body) VALUES (?, 'y', 0, randomblob(900))",
+                              ("%d,1" % (i * 31 % 5000), ))
+                """)
     }
 }

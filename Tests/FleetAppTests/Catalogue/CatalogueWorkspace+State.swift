@@ -63,27 +63,7 @@ extension CatalogueWorkspace {
     /// until the case's directory is removed, a file `.release` appears in it, or a minute
     /// passes, and returns once it holds it.
     func lock(_ name: String = "st.sqlite") throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", "-c",
-            """
-            import os, sqlite3, sys, time
-            c = sqlite3.connect(sys.argv[1], isolation_level=None)
-            c.execute("BEGIN EXCLUSIVE")
-            print("locked", flush=True)
-            end = time.time() + 60
-            while os.path.exists(sys.argv[2]) and not os.path.exists(sys.argv[2] + "/.release") and time.time() < end:
-                time.sleep(0.05)
-            """, url(name).path, directory.url.path,
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let line = output.fileHandleForReading.readData(ofLength: 7)
-        guard String(decoding: line, as: UTF8.self) == "locked\n" else {
-            throw CatalogueSetupError("the python3 child could not lock \(name)")
-        }
+        try SQLiteHolder.hold(url(name), until: directory.url, after: "c.execute(\"BEGIN EXCLUSIVE\")")
     }
 
     /// A FIFO at `name`.
@@ -105,4 +85,40 @@ extension CatalogueWorkspace {
 struct CatalogueSetupError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+/// A python3 child that opens a SQLite file, runs some statements and then holds its
+/// transaction open: another process's lock or half-written pages, as a state file meets them.
+enum SQLiteHolder {
+    /// Starts the child and returns once it holds the file.
+    ///
+    /// - Parameters:
+    ///   - file: The database (`c` in the statements is its connection, in autocommit mode).
+    ///   - directory: The child lets go when this folder is removed, a file `.release`
+    ///     appears in it, or a minute passes.
+    ///   - statements: Python lines run before holding (they begin the transaction).
+    /// - Throws: ``CatalogueSetupError`` when the child does not get there.
+    static func hold(_ file: URL, until directory: URL, after statements: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "python3", "-c",
+            """
+            import os, sqlite3, sys, time
+            c = sqlite3.connect(sys.argv[1], isolation_level=None)
+            \(statements)
+            print("locked", flush=True)
+            end = time.time() + 60
+            while os.path.exists(sys.argv[2]) and not os.path.exists(sys.argv[2] + "/.release") and time.time() < end:
+                time.sleep(0.05)
+            """, file.path, directory.path,
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let line = output.fileHandleForReading.readData(ofLength: 7)
+        guard String(decoding: line, as: UTF8.self) == "locked\n" else {
+            throw CatalogueSetupError("the python3 child could not take hold of \(file.lastPathComponent)")
+        }
+    }
 }
