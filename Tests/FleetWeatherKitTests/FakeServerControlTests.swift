@@ -35,8 +35,10 @@ struct FakeServerControlTests {
     }
 
     /// `--gather` must not hang a client that never reaches the count: the wait gives up.
+    /// The wait is long enough (8 s) that a loaded CI machine still starts the client's second
+    /// request inside it (with 0.5 s, CI once saw only one in flight before the wait ended).
     @Test func gatherGivesUpWhenTheCountIsNeverReached() async throws {
-        let server = try await FakeWeatherKitServer.start(arguments: ["--gather", "4", "--gather-seconds", "0.5"])
+        let server = try await FakeWeatherKitServer.start(arguments: ["--gather", "4", "--gather-seconds", "8"])
         defer { server.stop() }
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
