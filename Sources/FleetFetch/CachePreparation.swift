@@ -20,7 +20,6 @@ struct CachePreparation {
         /// Cells the cache serves wholly (kept with ``keepBodies``: `--record` writes them all the same).
         var cached: [CellWork] = []
         var outcomes: [String: CellOutcome] = [:]
-        var warnings: [String] = []
     }
 
     func prepare(_ plan: FetchPlan, tally: FetchTally) async -> Result {

@@ -24,7 +24,7 @@ public struct CachePreview: Sendable, Equatable {
         let prepared = await CachePreparation(store: store, now: now).prepare(plan, tally: tally)
         return CachePreview(
             cacheHits: tally.counters.cacheHits, requestsToSend: prepared.work.reduce(0) { $0 + $1.requests.count },
-            warnings: tally.warnings + prepared.warnings)
+            warnings: tally.warnings)
     }
 
     /// Creates a preview.

@@ -91,11 +91,12 @@ enum DataSetBodies {
     /// cached by an older version is checked field by field too.
     ///
     /// - Parameter entry: The entry.
-    /// - Returns: The body, with warnings prefixed by the cell and data set they came from.
+    /// - Returns: The body, with warnings prefixed by the cached data set they came from (the
+    ///   caller's ``FetchTally/warn(about:cell:)`` names the cell).
     /// - Throws: ``WeatherKitError`` when the entry is not a WeatherKit body at all.
     static func decode(_ entry: CacheEntry) throws(WeatherKitError) -> DecodedBody {
         var decoded = try WeatherBody.decode(entry.body)
-        decoded.warnings = decoded.warnings.map { "cell \(entry.cell) (cached \(entry.dataSet)): \($0)" }
+        decoded.warnings = decoded.warnings.map { "(cached \(entry.dataSet)): \($0)" }
         return decoded
     }
 }

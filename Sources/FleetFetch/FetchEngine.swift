@@ -128,11 +128,10 @@ public struct FetchEngine: Sendable {
                 _ = await submitNext()
             }
         }
-        var warnings = prepared.warnings + tally.warnings
+        var warnings = tally.warnings
         if let stop = tally.quotaStop {
-            let counters = tally.counters
             warnings.insert(
-                Self.quotaStopWarning(stop, cellsLeft: tally.cellsLeftForQuota, sent: counters.sent), at: 0)
+                Self.quotaStopWarning(stop, cellsLeft: tally.cellsLeftForQuota, sent: tally.sent), at: 0)
         }
         var report = FetchReport(outcomes: outcomes, counters: tally.counters, warnings: warnings)
         report.stateWriteFailures = tally.stateWriteFailures
@@ -174,7 +173,7 @@ public struct FetchEngine: Sendable {
             await queue.settle(rank: rank, partsLeft: work.requests.count - index - 1)
             switch result {
             case .success(let result):
-                tally.warn(about: result, cell: request.cell.text)
+                tally.warn(about: result.warnings, cell: request.cell.text)
                 fetched.append(result.response)
                 fetchedBodies[request.part] = result.body
                 fetchedSets.formUnion(request.dataSets)

@@ -31,6 +31,8 @@ final class FetchTally: Sendable {
     }
 
     var counters: FetchCounters { state.withLock { $0.counters } }
+    /// Requests sent so far (for the quota stop's warning), without copying every counter.
+    var sent: Int { state.withLock { $0.counters.sent } }
     /// The budget that stopped the run from sending, once one has.
     var quotaStop: QuotaLimit? { state.withLock { $0.quotaStop } }
     var warnings: [String] {
@@ -77,15 +79,6 @@ final class FetchTally: Sendable {
     }
 
     var stateWriteFailures: Int { state.withLock { $0.stateWriteFailures } }
-
-    /// Adds what decoding dropped from a cell's fetched body, within ``bodyWarningLimit``.
-    ///
-    /// - Parameters:
-    ///   - fetched: The fetched body.
-    ///   - cell: The cell's key text.
-    func warn(about fetched: FetchedWeather, cell: String) {
-        warn(about: fetched.warnings, cell: cell)
-    }
 
     /// Adds what decoding dropped from a cell's body (fetched, cached or an expired copy), within
     /// ``bodyWarningLimit``: a warm run re-reads the same cached bodies every night.

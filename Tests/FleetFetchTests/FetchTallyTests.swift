@@ -13,7 +13,8 @@ struct FetchTallyTests {
         let lines = (0..<150).map { "forecastHourly.hours[\($0)].uvIndex: 4.5 is not a whole number; dropped" }
         for cell in ["1.00,2.00", "3.00,4.00"] {
             tally.warn(
-                about: FetchedWeather(body: Data(), response: WeatherResponse(), requestID: nil, warnings: lines),
+                about: FetchedWeather(body: Data(), response: WeatherResponse(), requestID: nil, warnings: lines)
+                    .warnings,
                 cell: cell)
         }
         let warnings = tally.warnings
@@ -28,7 +29,7 @@ struct FetchTallyTests {
         let lines = (0..<150).map { "forecastHourly.hours[\($0)].uvIndex: 4.5 is not a whole number; dropped" }
         tally.warn(about: lines, cell: "1.00,2.00")
         tally.warn(
-            about: FetchedWeather(body: Data(), response: WeatherResponse(), requestID: nil, warnings: lines),
+            about: FetchedWeather(body: Data(), response: WeatherResponse(), requestID: nil, warnings: lines).warnings,
             cell: "3.00,4.00")
         let warnings = tally.warnings
         #expect(warnings.count == FetchTally.bodyWarningLimit + 1)

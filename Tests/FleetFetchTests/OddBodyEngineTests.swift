@@ -79,6 +79,17 @@ struct OddBodyEngineTests {
                     "(cached forecastHourly): forecastHourly.hours[0].precipitationChance: 1e+300 is outside 0…1")
             },
             "\(report.warnings)")
+        // The cell is named once, by the tally, not again by the cache's prefix.
+        for cell in fixture.plan.cells {
+            #expect(
+                report.warnings.contains { warning in
+                    warning.hasPrefix(
+                        "cell \(cell.key.text): (cached forecastHourly): forecastHourly.hours[0].precipitationChance:")
+                },
+                "\(report.warnings)")
+        }
+        #expect(
+            report.warnings.allSatisfy { $0.components(separatedBy: "cell ").count <= 2 }, "\(report.warnings)")
     }
 
     @Test("alerts whose location is not the forecasts' are dropped with a warning and never cached")
