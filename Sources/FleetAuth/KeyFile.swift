@@ -65,7 +65,6 @@ enum KeyFile {
     /// Why the file cannot be read, in the words of key-file messages.
     private static func reason(_ error: RegularFileError) -> String {
         switch error {
-        case .notRegular(let kind) where kind == "a directory": "it is a directory"
         case .cannotOpen where error.isDenied: "permission denied for this user"
         default: error.description
         }

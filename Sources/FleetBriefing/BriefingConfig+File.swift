@@ -33,8 +33,6 @@ extension BriefingConfig {
     private static func reason(_ error: RegularFileError) -> String {
         let wanted = "--config needs a JSON file of thresholds (leave it out for the defaults)"
         switch error {
-        case .notRegular(let kind) where kind == "a directory": return "it is a directory; \(wanted)"
-        case .notRegular(let kind): return "it is \(kind), not a regular file; \(wanted)"
         case .tooLarge(let size, let limit):
             return "it is \(size) bytes, far larger than a threshold file (at most \(limit / 1024) KiB); "
                 + "check that --config names the right file"

@@ -104,14 +104,13 @@ public struct ReplaySource: Sendable {
     private static func read(_ file: URL) -> RecordingFile {
         do {
             return .bytes(Data(try RegularFile.read(file.path, limit: maximumRecordingBytes)))
-        } catch .notRegular(let kind) where kind == "a directory" {
-            return .problem("it is a directory, not a regular file; skipped (only recorded .json bodies belong here)")
-        } catch .notRegular(let kind) {
-            return .problem("it is not a regular file (\(kind)); skipped (only recorded .json bodies belong here)")
-        } catch .tooLarge(let size, let limit) {
-            return .problem("\(size) bytes, over the \(limit)-byte limit of a recording; skipped")
         } catch {
-            return .problem("cannot be read (\(error.description)); skipped")
+            switch error {
+            case .notRegular: return .problem("\(error.description); skipped (only recorded .json bodies belong here)")
+            case .tooLarge(let size, let limit):
+                return .problem("\(size) bytes, over the \(limit)-byte limit of a recording; skipped")
+            default: return .problem("cannot be read (\(error.description)); skipped")
+            }
         }
     }
 

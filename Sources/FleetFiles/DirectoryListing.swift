@@ -15,7 +15,7 @@ public enum DirectoryListing {
     public static func names(_ path: String) throws(RegularFileError) -> [String] {
         var info = stat()
         guard stat(path, &info) == 0 else { throw .cannotOpen(errno: errno) }
-        guard info.st_mode & S_IFMT == S_IFDIR else { throw .notDirectory(kind: RegularFile.name(of: info.st_mode)) }
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw .notDirectory(kind: .init(mode: info.st_mode)) }
         guard let directory = opendir(path) else { throw .cannotOpen(errno: errno) }
         defer { closedir(directory) }
         var names: [String] = []

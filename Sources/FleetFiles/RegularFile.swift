@@ -8,7 +8,7 @@
 /// A FIFO without a writer blocks `open(2)` itself, and a device such as `/dev/zero` is read
 /// without end, so the path is checked with `stat` first and opened non-blocking, and what was
 /// opened is checked again with `fstat` (the path may have been replaced in between). Callers
-/// word the refusal for their own messages.
+/// add their own hint to ``RegularFileError/description``.
 public enum RegularFile {
     /// An open regular file: its descriptor (blocking, close-on-exec; the caller closes it) and size.
     public struct Opened: Sendable {
@@ -43,21 +43,9 @@ public enum RegularFile {
         return Opened(descriptor: descriptor, size: Int(info.st_size))
     }
 
-    /// `nil` for a regular file, else what it is ("a FIFO", "a directory", …).
-    static func kind(of mode: mode_t) -> String? {
-        mode & S_IFMT == S_IFREG ? nil : name(of: mode)
-    }
-
-    /// What a file of this mode is, in words ("a regular file", "a FIFO", …).
-    static func name(of mode: mode_t) -> String {
-        switch mode & S_IFMT {
-        case S_IFREG: "a regular file"
-        case S_IFDIR: "a directory"
-        case S_IFIFO: "a FIFO"
-        case S_IFCHR: "a character device"
-        case S_IFBLK: "a block device"
-        case S_IFSOCK: "a socket"
-        default: "not a plain file"
-        }
+    /// `nil` for a regular file, else what it is.
+    static func kind(of mode: mode_t) -> RegularFileError.Kind? {
+        let kind = RegularFileError.Kind(mode: mode)
+        return kind == .regularFile ? nil : kind
     }
 }

@@ -28,7 +28,7 @@ struct KeyLoadingTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let error = #expect(throws: AuthError.self) { try ES256Signer(keyFile: directory.url.path) }
-        #expect(error == .keyFileUnreadable(path: directory.url.path, reason: "it is a directory"))
+        #expect(error == .keyFileUnreadable(path: directory.url.path, reason: "it is a directory, not a regular file"))
     }
 
     struct GarbageCase: Sendable, CustomTestStringConvertible {

@@ -59,13 +59,13 @@ struct FileOpeningTests {
     func readKinds() throws {
         let folder = try directory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(throws: RegularFileError.notRegular(kind: "a directory")) {
+        #expect(throws: RegularFileError.notRegular(kind: .directory)) {
             try RegularFile.read(folder.path, limit: 8)
         }
         let fifo = folder.appendingPathComponent("f").path
         #expect(mkfifo(fifo, 0o600) == 0)
-        #expect(throws: RegularFileError.notRegular(kind: "a FIFO")) { try RegularFile.read(fifo, limit: 8) }
-        #expect(RegularFileError.notRegular(kind: "a FIFO").description == "it is not a regular file (a FIFO)")
+        #expect(throws: RegularFileError.notRegular(kind: .fifo)) { try RegularFile.read(fifo, limit: 8) }
+        #expect(RegularFileError.notRegular(kind: .fifo).description == "it is not a regular file (a FIFO)")
     }
 
     @Test("a folder lists its names; a file or a FIFO given as a folder is named for what it is")
@@ -77,14 +77,14 @@ struct FileOpeningTests {
         try FileManager.default.createDirectory(
             at: folder.appendingPathComponent("sub"), withIntermediateDirectories: false)
         #expect(try DirectoryListing.names(folder.path).sorted() == ["a.json", "sub"])
-        #expect(throws: RegularFileError.notDirectory(kind: "a regular file")) {
+        #expect(throws: RegularFileError.notDirectory(kind: .regularFile)) {
             try DirectoryListing.names(file.path)
         }
         #expect(
-            RegularFileError.notDirectory(kind: "a regular file").description == "it is a regular file, not a folder")
+            RegularFileError.notDirectory(kind: .regularFile).description == "it is a regular file, not a folder")
         let fifo = folder.appendingPathComponent("f").path
         #expect(mkfifo(fifo, 0o600) == 0)
-        #expect(throws: RegularFileError.notDirectory(kind: "a FIFO")) { try DirectoryListing.names(fifo) }
+        #expect(throws: RegularFileError.notDirectory(kind: .fifo)) { try DirectoryListing.names(fifo) }
         let missing = folder.appendingPathComponent("nope").path
         #expect(throws: RegularFileError.cannotOpen(errno: ENOENT)) { try DirectoryListing.names(missing) }
     }

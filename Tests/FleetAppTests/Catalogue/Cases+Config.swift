@@ -15,17 +15,18 @@ extension BadInputCatalogue {
                 try demoRun($0)
                 try $0.folder("thresholds")
             },
-            withConfig("thresholds"), exit: 1, "it is a directory; --config needs a JSON file of thresholds"),
+            withConfig("thresholds"), exit: 1,
+            "it is a directory, not a regular file; --config needs a JSON file of thresholds"),
         BadInput(
             "config", "--config names a FIFO",
             setup: {
                 try demoRun($0)
                 try $0.fifo("thresholds.json")
             },
-            withConfig(), exit: 1, "it is a FIFO, not a regular file", notInMessage: ["permission"]),
+            withConfig(), exit: 1, "it is not a regular file (a FIFO)", notInMessage: ["permission"]),
         BadInput(
             "config", "--config names /dev/null", setup: demoRun, withConfig("/dev/null"), exit: 1,
-            "it is a character device, not a regular file"),
+            "it is not a regular file (a character device)"),
         BadInput(
             "config", "--config is a symbolic link loop",
             setup: {
