@@ -83,10 +83,12 @@ struct RecordedMerge {
 
     /// One warning per pair of files and data set, in a stable order.
     ///
-    /// - Parameter place: The location's text (`40.64,-73.78`).
+    /// - Parameter location: Where the files were recorded.
     /// - Returns: The warnings.
-    func warnings(at place: String) -> [String] {
-        conflicts.sorted {
+    func warnings(at location: RecordedPlace.Location) -> [String] {
+        guard !conflicts.isEmpty else { return [] }
+        let place = location.text
+        return conflicts.sorted {
             ($0.key.first, $0.key.second, $0.key.dataSet) < ($1.key.first, $1.key.second, $1.key.dataSet)
         }
         .map { conflict, dates in

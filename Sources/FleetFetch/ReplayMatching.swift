@@ -17,6 +17,9 @@ public struct RecordedPlace: Sendable {
             latitude = MicroDegrees(degrees: degrees.latitude)
             longitude = MicroDegrees(degrees: degrees.longitude)
         }
+
+        /// The location as messages word places (``PlaceMatch/text(_:)``).
+        var text: String { PlaceMatch.text(latitude: latitude, longitude: longitude) }
     }
 
     /// Where the bodies were recorded.
@@ -77,7 +80,7 @@ extension ReplaySource {
         while index < places.count, places[index].location.latitude.value <= latitude + half {
             let place = places[index]
             index += 1
-            let east = Self.longitudeDistance(place.location.longitude.value, longitude)
+            let east = PlaceMatch.eastWest(place.location.longitude.value, longitude)
             guard east <= half else { continue }
             let north = place.location.latitude.value - latitude
             found.append((place, north * north + east * east))
@@ -96,12 +99,5 @@ extension ReplaySource {
             if places[middle].location.latitude.value < latitude { low = middle + 1 } else { high = middle }
         }
         return low
-    }
-
-    /// The east-west distance between two longitudes, the short way round.
-    static func longitudeDistance(_ lhs: Int64, _ rhs: Int64) -> Int64 {
-        let full = 360 * MicroDegrees.perDegree
-        let apart = abs(lhs - rhs) % full
-        return min(apart, full - apart)
     }
 }

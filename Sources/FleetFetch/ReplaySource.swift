@@ -80,8 +80,7 @@ public struct ReplaySource: Sendable {
             $0.precedes($1)
         }
         for place in places {
-            let text = "\(place.location.latitude),\(place.location.longitude)"
-            problems += recorded[place.location]?.warnings(at: text) ?? []
+            problems += recorded[place.location]?.warnings(at: place.location) ?? []
         }
         self.places = places
         self.grid = grid
@@ -158,7 +157,7 @@ public struct ReplaySource: Sendable {
     /// which are not, so a folder mixing grids (or nights recorded at other spots) is never
     /// resolved without a word.
     private static func passedOver(_ places: [RecordedPlace], cell: CellKey) -> String {
-        func text(_ place: RecordedPlace) -> String { "\(place.location.latitude),\(place.location.longitude)" }
+        func text(_ place: RecordedPlace) -> String { place.location.text }
         let others = places.dropFirst()
         let named = others.prefix(3).map(text).joined(separator: ", ") + (others.count > 3 ? ", …" : "")
         return "cell \(cell.text): \(places.count) recorded places lie in it; replaying the one at "

@@ -22,9 +22,21 @@ public enum PlaceMatch {
         _ lhs: (latitude: Double, longitude: Double), _ rhs: (latitude: Double, longitude: Double)
     ) -> Int64 {
         let north = abs(MicroDegrees(degrees: lhs.latitude).value - MicroDegrees(degrees: rhs.latitude).value)
+        let east = eastWest(MicroDegrees(degrees: lhs.longitude).value, MicroDegrees(degrees: rhs.longitude).value)
+        return max(north, east)
+    }
+
+    /// The east–west distance between two longitudes, the short way round the antimeridian
+    /// (replay's cell search measures with it too, so one rule says how far apart places are).
+    ///
+    /// - Parameters:
+    ///   - lhs: A longitude, in micro-degrees.
+    ///   - rhs: Another longitude, in micro-degrees.
+    /// - Returns: The distance, in micro-degrees (0…180°).
+    public static func eastWest(_ lhs: Int64, _ rhs: Int64) -> Int64 {
         let full = 360 * MicroDegrees.perDegree
-        let east = abs(MicroDegrees(degrees: lhs.longitude).value - MicroDegrees(degrees: rhs.longitude).value) % full
-        return max(north, min(east, full - east))
+        let east = abs(lhs - rhs) % full
+        return min(east, full - east)
     }
 
     /// Whether two places are one (within ``tolerance``).
@@ -39,11 +51,22 @@ public enum PlaceMatch {
         apart(lhs, rhs) <= tolerance
     }
 
-    /// `40.64,-73.78`: a place as short plain decimals, for messages.
+    /// `40.64,-73.78`: a place as short plain decimals, for messages (every message that names
+    /// a stated place words it so).
     ///
     /// - Parameter place: The place, in degrees.
     /// - Returns: The text.
     public static func text(_ place: (latitude: Double, longitude: Double)) -> String {
-        "\(MicroDegrees(degrees: place.latitude)),\(MicroDegrees(degrees: place.longitude))"
+        text(latitude: MicroDegrees(degrees: place.latitude), longitude: MicroDegrees(degrees: place.longitude))
+    }
+
+    /// A place in micro-degrees as ``text(_:)`` words it.
+    ///
+    /// - Parameters:
+    ///   - latitude: North.
+    ///   - longitude: East.
+    /// - Returns: The text.
+    public static func text(latitude: MicroDegrees, longitude: MicroDegrees) -> String {
+        "\(latitude),\(longitude)"
     }
 }

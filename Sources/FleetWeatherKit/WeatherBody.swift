@@ -105,12 +105,9 @@ public enum WeatherBody {
             guard !PlaceMatch.agree((latitude, longitude), (place.latitude, place.longitude)) else { continue }
             response.remove(dataSet)
             notes.noteDataSet(
-                "\(dataSet.rawValue): its location \(coordinates(latitude, longitude)) is not the location of "
-                    + "\(place.dataSet.rawValue) (\(coordinates(place.latitude, place.longitude))); data set dropped")
+                "\(dataSet.rawValue): its location \(PlaceMatch.text((latitude, longitude))) is not the location of "
+                    + "\(place.dataSet.rawValue) (\(PlaceMatch.text((place.latitude, place.longitude)))); "
+                    + "data set dropped")
         }
-    }
-
-    private static func coordinates(_ latitude: Double, _ longitude: Double) -> String {
-        Fixed.text(latitude, decimals: 3) + "," + Fixed.text(longitude, decimals: 3)
     }
 }

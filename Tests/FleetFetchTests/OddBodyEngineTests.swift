@@ -108,7 +108,7 @@ struct OddBodyEngineTests {
                 try await fixture.store.bestCached(cell: cell.key.text, dataSet: "currentWeather", covering: nil) != nil
             )
             #expect(
-                report.warnings.contains { $0.hasPrefix("cell \(cell.key.text): weatherAlerts: its location 0.000,") },
+                report.warnings.contains { $0.hasPrefix("cell \(cell.key.text): weatherAlerts: its location 0,") },
                 "\(report.warnings)")
         }
     }

@@ -284,7 +284,7 @@ extension BadInputCatalogue {
                 try inDataSet(
                     $0, "weatherAlerts", #""latitude":40.64,"longitude":-73.78"#, #""latitude":51.47,"longitude":-0.46"#
                 )
-            }, run, exit: 0, "weatherAlerts: its location 51.470,-0.460 is not the location of forecastHourly"),
+            }, run, exit: 0, "weatherAlerts: its location 51.47,-0.46 is not the location of forecastHourly"),
         BadInput(
             "weather", "a body without any coordinates",
             setup: {
