@@ -67,7 +67,7 @@ public struct ReplaySource: Sendable {
             }
             // A name in the recorder's form states the cell it was fetched for; a body for
             // another place under it is another cell's weather (a copied or mixed-up file).
-            if let named = Self.namedPlace(name), !PlaceMatch.agree(named, location) {
+            if let named = ResponseRecorder.place(inFileName: name), !PlaceMatch.agree(named, location) {
                 problems.append(
                     "\(name.bounded): named for \(PlaceMatch.text(named)) but its metadata places it at "
                         + "\(PlaceMatch.text(location)); skipped: record the night again, or rename the file")
