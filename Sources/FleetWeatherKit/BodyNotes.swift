@@ -41,7 +41,7 @@ struct BodyNotes {
     /// member to learn whether that member's value was dropped.
     private(set) var droppedCount = 0
     /// Data sets whose `metadata` coordinates were present but unusable, with why (see
-    /// ``unplace(_:_:_:range:)``).
+    /// ``coordinate(_:_:_:in:)``).
     private(set) var unplaced: [(dataSet: String, reason: String)] = []
 
     private var order: [String] = []
@@ -66,20 +66,24 @@ struct BodyNotes {
         }
     }
 
-    /// Marks the data set of a `metadata` whose coordinate `key` held `value` but could not be
-    /// used (`"latitude": 999`): without it the data set's place is unknown, and a data set of
-    /// unknown place could be anyone's weather, so it is dropped rather than kept as placeless.
-    mutating func unplace(_ path: BodyPath, _ key: String, _ value: JSONValue, range: ClosedRange<Double>) {
-        let why: String
-        switch value {
-        case .null: return
-        case .number(let number) where number.isFinite:
-            why = "\(JSONValue.numberText(number)) is outside \(Self.text(range))"
-        case .number(let number): why = "\(JSONValue.numberText(number)) is not a finite number"
-        default: why = "\(value.shortText) is not a number"
+    /// A `metadata` coordinate (`latitude`, `longitude`), checked like ``number(_:_:_:in:)``;
+    /// one that is present but unusable (`"latitude": 999`) marks its data set as unplaced
+    /// instead of being noted as a dropped value: without it the data set's place is unknown,
+    /// and a data set of unknown place could be anyone's weather, so the whole data set is
+    /// dropped (one warning, saying so), not kept as placeless.
+    mutating func coordinate(
+        _ value: JSONValue, _ path: BodyPath, _ key: String, in range: ClosedRange<Double>
+    ) -> Double? {
+        switch Self.check(value, in: range) {
+        case .absent: return nil
+        case .number(let number): return number
+        case .unusable(let why):
+            droppedCount += 1
+            let dataSet = String(path.base.prefix { $0 != "." })
+            unplaced.append(
+                (dataSet, "\(dataSet): its metadata.\(key) \(why), so its place is unknown; data set dropped"))
+            return nil
         }
-        let dataSet = String(path.base.prefix { $0 != "." })
-        unplaced.append((dataSet, "\(dataSet): its metadata.\(key) \(why), so its place is unknown; data set dropped"))
     }
 
     /// Notes a dropped data set (never bounded: there are at most four).
@@ -103,18 +107,31 @@ extension BodyNotes {
     mutating func number(
         _ value: JSONValue, _ path: BodyPath, _ key: String, in range: ClosedRange<Double>
     ) -> Double? {
+        switch Self.check(value, in: range) {
+        case .absent: return nil
+        case .number(let number): return number
+        case .unusable(let why):
+            note(path.pattern(key), "\(path.text(key)): \(why); dropped")
+            return nil
+        }
+    }
+
+    /// A number member's value, or why it cannot be used (`999 is outside -90…90`).
+    enum CheckedNumber {
+        case absent
+        case number(Double)
+        case unusable(String)
+    }
+
+    /// Checks a number member for type and range (the one wording of why one is refused).
+    static func check(_ value: JSONValue, in range: ClosedRange<Double>) -> CheckedNumber {
         switch value {
-        case .null:
-            return nil
-        case .number(let number) where number.isFinite && range.contains(number):
-            return number
-        case .number(let number):
-            let why = number.isFinite ? "is outside \(Self.text(range))" : "is not a finite number"
-            note(path.pattern(key), "\(path.text(key)): \(JSONValue.numberText(number)) \(why); dropped")
-            return nil
-        default:
-            note(path.pattern(key), "\(path.text(key)): \(value.shortText) is not a number; dropped")
-            return nil
+        case .null: .absent
+        case .number(let number) where number.isFinite && range.contains(number): .number(number)
+        case .number(let number) where number.isFinite:
+            .unusable("\(JSONValue.numberText(number)) is outside \(text(range))")
+        case .number(let number): .unusable("\(JSONValue.numberText(number)) is not a finite number")
+        default: .unusable("\(value.shortText) is not a number")
         }
     }
 

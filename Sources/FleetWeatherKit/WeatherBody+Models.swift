@@ -176,12 +176,8 @@ extension WeatherBody {
             case "expireTime": metadata.expireTime = notes.date(value, path, key)
             case "readTime": metadata.readTime = notes.date(value, path, key)
             case "reportedTime": metadata.reportedTime = notes.date(value, path, key)
-            case "latitude":
-                metadata.latitude = notes.number(value, path, key, in: ValueBounds.latitude)
-                if metadata.latitude == nil { notes.unplace(path, key, value, range: ValueBounds.latitude) }
-            case "longitude":
-                metadata.longitude = notes.number(value, path, key, in: ValueBounds.longitude)
-                if metadata.longitude == nil { notes.unplace(path, key, value, range: ValueBounds.longitude) }
+            case "latitude": metadata.latitude = notes.coordinate(value, path, key, in: ValueBounds.latitude)
+            case "longitude": metadata.longitude = notes.coordinate(value, path, key, in: ValueBounds.longitude)
             case "providerName": metadata.providerName = notes.string(value, path, key)
             case "language": metadata.language = notes.string(value, path, key)
             case "units": metadata.units = notes.string(value, path, key)

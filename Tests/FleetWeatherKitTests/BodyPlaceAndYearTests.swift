@@ -69,6 +69,17 @@ struct BodyUnusablePlaceTests {
             decoded.warnings.contains {
                 $0.hasPrefix("forecastHourly: its metadata") && $0.contains("place is unknown; data set dropped")
             }, "\(decoded.warnings)")
+        #expect(decoded.warnings.count == 1, "\(decoded.warnings)")
+    }
+
+    @Test("latitude 999 is one warning, the one that drops the data set (not also a dropped value)")
+    func oneWarningPerValue() throws {
+        let decoded = try WeatherBody.decode(hourly(latitude: "999", hours: []))
+        #expect(decoded.response.dataSets.isEmpty)
+        #expect(
+            decoded.warnings == [
+                "forecastHourly: its metadata.latitude 999 is outside -90…90, so its place is unknown; data set dropped"
+            ], "\(decoded.warnings)")
     }
 
     @Test("a body whose only data set has latitude 999 keeps nothing")
