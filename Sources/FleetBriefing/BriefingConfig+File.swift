@@ -76,15 +76,15 @@ extension BriefingConfig {
     private static func object(
         _ json: Data, path: String
     ) throws(BriefingError) -> [(key: String, value: JSONValue)] {
-        let blank: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF]
-        guard json.contains(where: { !blank.contains($0) }) else {
-            throw .configInvalid(
-                path: path, reason: "the file is empty; it must hold one JSON object of thresholds, such as \(example)")
-        }
         let root: JSONValue
         do {
             root = try JSONParser.parse(json)
         } catch {
+            if error.isNoValue {  // nothing but a leading byte-order mark and white space
+                throw .configInvalid(
+                    path: path,
+                    reason: "the file is empty; it must hold one JSON object of thresholds, such as \(example)")
+            }
             switch error {
             case .syntax(let offset, let what):
                 let (line, column) = position(of: offset, in: json)
@@ -141,7 +141,7 @@ extension BriefingConfig {
     /// Sets a known setting from its JSON value; the problem when the value does not fit.
     private mutating func set(_ key: String, to value: JSONValue) -> String? {
         if key == "windowMinutes" {
-            let range = 0...180
+            let range = Self.windowMinutesRange
             guard case .number(let number) = value, number.isFinite, number == number.rounded(),
                 abs(number) <= Double(range.upperBound + 1), range.contains(Int(number))
             else {

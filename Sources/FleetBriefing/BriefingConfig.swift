@@ -38,6 +38,8 @@ public struct BriefingConfig: Sendable, Equatable, Codable {
     public var heavySnowMmPerHour = 10.0
     /// Minutes either side of a scheduled time searched for the worst hour.
     public var windowMinutes = 60
+    /// The minutes ``windowMinutes`` may be (a file's value and ``problem`` check the same).
+    static let windowMinutesRange = 0...180
 
     /// Whole hours the planner fetches either side of a scheduled hour, so the worst-hour
     /// search sees every hour it looks at (at least 1, as SPEC §4 asks).
@@ -66,7 +68,10 @@ public struct BriefingConfig: Sendable, Equatable, Codable {
         ]
         for (name, value) in nonNegative where !(value >= 0) { return "\(name) must not be negative" }
         if !(0...1).contains(precipitationChanceMin) { return "precipitationChanceMin must be from 0 to 1" }
-        if !(0...180).contains(windowMinutes) { return "windowMinutes must be from 0 to 180" }
+        if !Self.windowMinutesRange.contains(windowMinutes) {
+            return "windowMinutes must be from \(Self.windowMinutesRange.lowerBound) to "
+                + "\(Self.windowMinutesRange.upperBound)"
+        }
         return nil
     }
 }

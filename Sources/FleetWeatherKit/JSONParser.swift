@@ -32,7 +32,7 @@ public struct JSONParser {
     private mutating func document() throws(JSONParseError) -> JSONValue {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
         skipSpace()
-        guard index < bytes.count else { throw .syntax(offset: index, what: "no JSON value") }
+        guard index < bytes.count else { throw .syntax(offset: index, what: JSONParseError.noValue) }
         let value = try self.value()
         skipSpace()
         guard index == bytes.count else { throw .syntax(offset: index, what: "text after the JSON value") }
