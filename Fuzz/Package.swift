@@ -6,6 +6,11 @@
 // so they link only with `--sanitize=fuzzer`. Build and run them with `scripts/fuzz.sh`.
 import PackageDescription
 
+/// A fuzz target: `Sources/NAME`, depending on the main package's library products.
+func fuzzer(_ name: String, _ products: String...) -> Target {
+    .executableTarget(name: name, dependencies: products.map { .product(name: $0, package: "fleetwx") })
+}
+
 let package = Package(
     name: "FleetFuzz",
     dependencies: [
@@ -14,27 +19,11 @@ let package = Package(
         .package(name: "fleetwx", path: "..")
     ],
     targets: [
-        .executableTarget(name: "FuzzCSV", dependencies: [.product(name: "FleetCSV", package: "fleetwx")]),
-        .executableTarget(
-            name: "FuzzSchedule",
-            dependencies: [
-                .product(name: "FleetSchedule", package: "fleetwx"),
-                .product(name: "FleetAirports", package: "fleetwx"),
-                .product(name: "FleetCSV", package: "fleetwx"),
-            ]
-        ),
-        .executableTarget(
-            name: "FuzzWeatherBody", dependencies: [.product(name: "FleetWeatherKit", package: "fleetwx")]),
-        .executableTarget(name: "FuzzConfig", dependencies: [.product(name: "FleetBriefing", package: "fleetwx")]),
-        .executableTarget(
-            name: "FuzzReplay",
-            dependencies: [
-                .product(name: "FleetFetch", package: "fleetwx"),
-                .product(name: "FleetPlan", package: "fleetwx"),
-                .product(name: "FleetSchedule", package: "fleetwx"),
-                .product(name: "FleetAirports", package: "fleetwx"),
-            ]
-        ),
+        fuzzer("FuzzCSV", "FleetCSV"),
+        fuzzer("FuzzSchedule", "FleetSchedule", "FleetAirports", "FleetCSV"),
+        fuzzer("FuzzWeatherBody", "FleetWeatherKit"),
+        fuzzer("FuzzConfig", "FleetBriefing"),
+        fuzzer("FuzzReplay", "FleetFetch", "FleetPlan", "FleetSchedule", "FleetAirports"),
     ]
 )
 

@@ -22,23 +22,17 @@ target=$1 seconds=$2
 shift 2
 [[ "$seconds" =~ ^[0-9]+$ ]] || { echo "fuzz.sh: SECONDS must be a whole number, not \"$seconds\"" >&2; exit 64; }
 
+# The repository files that seed more than one target: CSV files and WeatherKit bodies.
+csv_files=(Schedules/*.csv Schedules/examples/*.csv Tests/FleetScheduleTests/Fixtures/*.csv)
+body_files=(Tests/FleetWeatherKitTests/Fixtures/*.json)
+
 # Per target: the product, the longest input tried, and the repository files that seed it.
 case "$target" in
-    csv | FuzzCSV)
-        product=FuzzCSV max_len=1024
-        seeds=(Schedules/*.csv Schedules/examples/*.csv Tests/FleetScheduleTests/Fixtures/*.csv) ;;
-    schedule | FuzzSchedule)
-        product=FuzzSchedule max_len=1024
-        seeds=(Schedules/*.csv Schedules/examples/*.csv Tests/FleetScheduleTests/Fixtures/*.csv) ;;
-    weather | FuzzWeatherBody)
-        product=FuzzWeatherBody max_len=16384
-        seeds=(Tests/FleetWeatherKitTests/Fixtures/*.json) ;;
-    config | FuzzConfig)
-        product=FuzzConfig max_len=1024
-        seeds=() ;;
-    replay | FuzzReplay)
-        product=FuzzReplay max_len=16384
-        seeds=(Tests/FleetWeatherKitTests/Fixtures/*.json) ;;
+    csv | FuzzCSV) product=FuzzCSV max_len=1024 seeds=("${csv_files[@]}") ;;
+    schedule | FuzzSchedule) product=FuzzSchedule max_len=1024 seeds=("${csv_files[@]}") ;;
+    weather | FuzzWeatherBody) product=FuzzWeatherBody max_len=16384 seeds=("${body_files[@]}") ;;
+    config | FuzzConfig) product=FuzzConfig max_len=1024 seeds=() ;;
+    replay | FuzzReplay) product=FuzzReplay max_len=16384 seeds=("${body_files[@]}") ;;
     *) usage ;;
 esac
 

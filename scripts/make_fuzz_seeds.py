@@ -6,8 +6,10 @@ they lack: demo recordings cut down to a few hours (a 48 KB body slows every exe
 replay folders of several of them, small CSV edge cases and threshold files. Run it again after
 the demo recordings or fixtures change; the output is deterministic.
 """
+import itertools
 import json
 import pathlib
+import re
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "Fuzz" / "Corpus"
@@ -33,16 +35,15 @@ def trimmed(path, hours=3, days=2, alerts=1):
 
 
 def weather_seeds():
-    demo = sorted((ROOT / "Schedules" / "demo-weather").glob("*.json"))
-    bodies = {path.stem: trimmed(path) for path in demo}
+    demo = {path.stem: path for path in sorted((ROOT / "Schedules" / "demo-weather").glob("*.json"))}
+    bodies = {name: trimmed(path) for name, path in demo.items()}
     for name in ["ORD", "JFK", "LHR", "SYD", "CDG"]:
         write("FuzzWeatherBody", f"demo-{name}.json", bodies[name])
-    bodies = {path.stem: trimmed(path, hours=2, days=1) for path in demo}
+    bodies = {name: trimmed(path, hours=2, days=1) for name, path in demo.items()}
     write("FuzzReplay", "demo-ORD-JFK.txt", bodies["ORD"] + SEPARATOR + bodies["JFK"])
     write("FuzzReplay", "demo-LHR-CDG-SYD.txt", SEPARATOR.join([bodies["LHR"], bodies["CDG"], bodies["SYD"]]))
-    write("FuzzReplay", "demo-JFK-twice.txt", bodies["JFK"] + SEPARATOR + trimmed(demo[7], hours=1))
+    write("FuzzReplay", "demo-JFK-twice.txt", bodies["JFK"] + SEPARATOR + trimmed(demo["JFK"], hours=1))
     write("FuzzReplay", "demo-AKL-broken.txt", bodies["AKL"] + SEPARATOR + bodies["SYD"][:200])
-    return bodies
 
 
 SCHEDULE_TOKENS = [
@@ -92,17 +93,29 @@ def config_seeds():
         "unknown.json": '{"windAmberKts": 20}\n',
         "inverted.json": '{"windRedKt": 20}\n',
     }
-    defaults = {
-        "windAmberKt": 25, "windRedKt": 35, "gustAmberKt": 35, "gustRedKt": 45, "gustSpreadAmberKt": 15,
-        "visibilityAmberM": 4828.032, "visibilityRedM": 1609.344, "heatAmberC": 40, "heatRedC": 46,
-        "coldAmberC": -25, "coldRedC": -40, "icingMaxC": 10, "icingVisibilityM": 1600,
-        "precipitationChanceMin": 0.3, "heavyRainMmPerHour": 7.6, "heavySnowMmPerHour": 10, "windowMinutes": 60,
-    }
+    defaults = readme_defaults()
     cases["defaults.json"] = json.dumps(defaults, indent=2) + "\n"
     for name, text in cases.items():
         write("FuzzConfig", name, text)
     tokens = [json.dumps(key) for key in defaults] + JSON_TOKENS + ["0.5", "180", "1e2"]
     write_dictionary("FuzzConfig", "BriefingConfig settings and JSON tokens", tokens)
+
+
+def readme_defaults():
+    """The thresholds and their defaults, from the README's table (`| setting | default | | setting |
+    default |`), so the settings are not listed a third time (BriefingConfig.swift, the README)."""
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    header = "| setting | default | | setting | default |"
+    if header not in lines:
+        raise SystemExit("make_fuzz_seeds.py: the README's table of threshold defaults was not found")
+    defaults = {}
+    for line in itertools.takewhile(lambda text: text.startswith("|"), lines[lines.index(header) + 2:]):
+        cells = [cell.strip() for cell in line.strip("|").split("|")]
+        for name, value in zip(cells[0::3], cells[1::3]):
+            if name:  # "| `windowMinutes` | 60 | | | |" has an empty second half
+                text = re.match(r"[−-]?[0-9.]+", value).group().replace("−", "-")
+                defaults[name.strip("`")] = float(text) if "." in text else int(text)
+    return defaults
 
 
 # JSON's own tokens, and values that have broken JSON readers (escapes, huge exponents).

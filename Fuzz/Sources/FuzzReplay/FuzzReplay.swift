@@ -47,28 +47,10 @@ private let separator = Array("\n--next-file--\n".utf8)
 /// Most recordings made from one input (the rest of the input stays in the last one).
 private let maximumFiles = 4
 
-/// The input cut at each separator, into at most ``maximumFiles`` pieces.
-private func split(_ bytes: [UInt8]) -> [[UInt8]] {
-    var pieces: [[UInt8]] = []
-    var rest = bytes[...]
-    while pieces.count < maximumFiles - 1, let range = firstRange(of: separator, in: rest) {
-        pieces.append(Array(rest[..<range.lowerBound]))
-        rest = rest[range.upperBound...]
-    }
-    pieces.append(Array(rest))
-    return pieces
-}
-
-private func firstRange(of needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Range<Int>? {
-    guard haystack.count >= needle.count, let first = needle.first else { return nil }
-    var index = haystack.startIndex
-    while index <= haystack.endIndex - needle.count {
-        if haystack[index] == first, haystack[index..<index + needle.count].elementsEqual(needle) {
-            return index..<index + needle.count
-        }
-        index += 1
-    }
-    return nil
+/// The input cut at each separator, into at most ``maximumFiles`` pieces (empty ones kept: an
+/// empty recording is an input too).
+private func split(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+    bytes.split(separator: separator, maxSplits: maximumFiles - 1, omittingEmptySubsequences: false)
 }
 
 /// This process's recordings folder, in `/dev/shm` when there is one (no disk writes per run),
