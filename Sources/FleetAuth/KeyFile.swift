@@ -33,20 +33,15 @@ enum KeyFile {
             throw .keyFileUnreadable(path: path, reason: tooLarge("\(opened.size) bytes"))
         }
         guard opened.size > 0 else { throw .keyFileUnreadable(path: path, reason: "the file is empty") }
+        // One buffer of the largest size, never grown: a grown array would leave a copy of the
+        // key's first bytes in freed memory, where `wipe` cannot reach it.
         var bytes = [UInt8](repeating: 0, count: maximumSize + 1)
-        var count = 0
-        while count < bytes.count {
-            let got = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(descriptor, buffer.baseAddress.map { $0 + count }, buffer.count - count)
-            }
-            if got < 0 && errno == EINTR { continue }
-            guard got >= 0 else {
-                let failure = reason(.cannotOpen(errno: errno))
-                wipe(&bytes)
-                throw .keyFileUnreadable(path: path, reason: "read failed (\(failure))")
-            }
-            if got == 0 { break }
-            count += got
+        let count: Int
+        do {
+            count = try RegularFile.fill(&bytes, from: descriptor)
+        } catch {
+            wipe(&bytes)
+            throw .keyFileUnreadable(path: path, reason: "read failed (\(reason(error)))")
         }
         guard count <= maximumSize else {
             wipe(&bytes)
