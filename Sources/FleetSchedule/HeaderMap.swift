@@ -1,5 +1,5 @@
 internal import FleetCSV
-internal import Foundation
+internal import FleetFiles
 
 /// Where each schedule column sits in the file, worked out once from the header row.
 ///
@@ -42,7 +42,7 @@ struct HeaderMap {
             if let column = ScheduleColumn.matching(headerName: name) {
                 found[column, default: []].append(index)
             } else {
-                let trimmed = name.trimmingCharacters(in: .whitespaces)
+                let trimmed = name.trimmedOfSpaces
                 ignored.append(trimmed.isEmpty ? "(unnamed column \(index + 1))" : trimmed)
             }
         }
@@ -67,7 +67,7 @@ struct HeaderMap {
     /// - Returns: `tail`, or `column 8 ("notes")`.
     func columnName(at index: Int) -> String {
         if let column = positions.first(where: { $0.value == index })?.key { return column.rawValue }
-        let name = index < names.count ? names[index].trimmingCharacters(in: .whitespaces) : ""
+        let name = index < names.count ? names[index].trimmedOfSpaces : ""
         return "column \(index + 1)" + (name.isEmpty ? "" : " (\(EchoText.quoted(name)))")
     }
 
