@@ -8,8 +8,9 @@ public struct CSVRecord: Sendable, Equatable {
     public var fields: [String]
     /// The physical line the record starts on, 1-based.
     public var line: Int
-    /// The record's text as it appeared in the file, without its final line break.
-    public var raw: String
+    /// The record's bytes as they appeared in the file, without its final line break (cut to
+    /// the reader's limit, less a trailing incomplete UTF-8 sequence, when the record is longer).
+    public var rawBytes: [UInt8]
     /// What was wrong with the record's syntax, if anything (the fields are then best effort).
     public var problem: CSVProblem?
 
@@ -21,11 +22,21 @@ public struct CSVRecord: Sendable, Equatable {
     ///   - raw: The raw text without the final line break.
     ///   - problem: A syntax problem, if any.
     public init(fields: [String], line: Int, raw: String, problem: CSVProblem? = nil) {
+        self.init(fields: fields, line: line, rawBytes: Array(raw.utf8), problem: problem)
+    }
+
+    /// Creates a record from its raw bytes (the reader: only a rejected row's text is ever
+    /// wanted, so it is decoded when asked for, not for every row).
+    init(fields: [String], line: Int, rawBytes: [UInt8], problem: CSVProblem? = nil) {
         self.fields = fields
         self.line = line
-        self.raw = raw
+        self.rawBytes = rawBytes
         self.problem = problem
     }
+
+    /// The record's text as it appeared in the file, without its final line break (invalid
+    /// UTF-8 shown as replacement characters).
+    public var raw: String { String(decoding: rawBytes, as: UTF8.self) }
 
     /// True when every field is empty or only spaces and tabs (a blank line, or a line of
     /// commas) and the record had no syntax problem (a record with a problem has no fields
