@@ -1,3 +1,5 @@
+internal import FleetFiles
+
 /// One logical CSV record as read from a file.
 ///
 /// A record may span several physical lines when a quoted field holds a line break, so it
@@ -70,33 +72,17 @@ public enum CSVProblem: Sendable, Equatable, CustomStringConvertible {
         case .invalidUTF8: "the row is not valid UTF-8"
         case .textAfterClosingQuote: "malformed quoting: text after a closing quote"
         case .tooLong(let bytes, let limit):
-            "the row is over the \(Self.size(limit)) limit (\(Self.grouped(bytes)) bytes); only its first "
-                + "\(Self.size(limit)) are kept here"
+            "the row is over the \(NumberText.size(limit)) limit (\(NumberText.grouped(bytes)) bytes); only its first "
+                + "\(NumberText.size(limit)) are kept here"
         case .unterminatedQuote(let line):
             "malformed quoting: the quoted field opened on line \(line) is never closed, so each line after it "
                 + "is rejected too; close the quote and run again"
         case .quoteOpenPastLimit(let line, let limit):
-            "malformed quoting: the quoted field opened on line \(line) is not closed within the \(Self.size(limit)) "
+            "malformed quoting: the quoted field opened on line \(line) is not closed within the \(NumberText.size(limit)) "
                 + "limit of a row, so it is read as never closed and each line after it is rejected too; "
                 + "close the quote and run again"
         case .insideUnterminatedQuote(let line):
             "not read as a row: the quoted field opened on line \(line) is never closed; close it and run again"
         }
-    }
-
-    /// A byte count with thousands separators (`52,428,812`).
-    public static func grouped(_ value: Int) -> String {
-        let digits = String(value.magnitude)
-        var result = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
-            result.append(digit)
-        }
-        return (value < 0 ? "-" : "") + result
-    }
-
-    /// A size in KiB when it is a whole number of them (`64 KiB`), else in bytes.
-    public static func size(_ bytes: Int) -> String {
-        bytes >= 1024 && bytes % 1024 == 0 ? "\(bytes / 1024) KiB" : "\(grouped(bytes)) bytes"
     }
 }

@@ -12,8 +12,8 @@ struct HeaderMap {
     let width: Int
     /// Header cells fleetwx does not use, as written (unnamed cells described by position).
     let ignored: [String]
-    /// Notes on the header worth a warning (invisible byte order marks that were removed).
-    let notes: [String]
+    /// A note on the header worth a warning: the invisible byte order marks that were removed.
+    let note: String?
     /// Every header cell as read (byte order marks removed), by position.
     let names: [String]
     private let positions: [ScheduleColumn: Int]
@@ -28,7 +28,7 @@ struct HeaderMap {
     init(record: CSVRecord, path: String) throws(ScheduleError) {
         if case .tooLong(let bytes, let limit) = record.problem {
             let reason =
-                "it is over the \(CSVProblem.size(limit)) limit (\(CSVProblem.grouped(bytes)) bytes) of a row; "
+                "it is over the \(NumberText.size(limit)) limit (\(NumberText.grouped(bytes)) bytes) of a row; "
                 + "check that this is the schedule export"
             throw .malformedHeader(path: path, line: record.line, reason: reason)
         }
@@ -57,7 +57,7 @@ struct HeaderMap {
         self.width = record.fields.count
         self.ignored = ignored
         self.names = names
-        self.notes = marked.isEmpty ? [] : [Self.byteOrderMarkNote(marked)]
+        self.note = marked.isEmpty ? nil : Self.byteOrderMarkNote(marked)
         self.positions = found.compactMapValues(\.first)
     }
 
