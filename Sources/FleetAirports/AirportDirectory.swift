@@ -101,9 +101,7 @@ extension AirportDirectory {
         return try parse(&reader, path: "<memory>")
     }
 
-    private static func parse<S>(_ reader: inout CSVReader<S>, path: String) throws(AirportsError)
-        -> AirportDirectory
-    {
+    private static func parse(_ reader: inout CSVReader, path: String) throws(AirportsError) -> AirportDirectory {
         var airports: [Airport] = []
         airports.reserveCapacity(30_000)
         do {

@@ -14,7 +14,7 @@
 /// on every physical line is a record of its own, flagged
 /// ``CSVProblem/insideUnterminatedQuote(openedOnLine:)``, so one stray quote cannot swallow
 /// the rest of the file, and nothing is read twice.
-public struct CSVReader<Source: ByteSource> {
+public struct CSVReader {
     /// The most bytes one record keeps: 64 KiB, far beyond any real schedule row.
     public static var defaultRecordLimit: Int { 64 * 1024 }
 
@@ -30,7 +30,7 @@ public struct CSVReader<Source: ByteSource> {
     /// - Parameters:
     ///   - source: Where the bytes come from.
     ///   - recordLimit: The most bytes one record keeps (tests use small limits).
-    public init(source: Source, recordLimit: Int = defaultRecordLimit) {
+    public init(source: some ByteSource, recordLimit: Int = defaultRecordLimit) {
         self.cursor = ByteCursor(source: source)
         self.limit = max(1, recordLimit)
     }
@@ -138,7 +138,8 @@ public struct CSVReader<Source: ByteSource> {
         // and quotes put back, which cannot break a UTF-8 sequence; the one way dropping a quote
         // could join two halves of one, text after a closing quote (`"\xC3"\xA9`), is already a
         // problem.
-        return CSVRecord(fields: fields, line: scan.startLine, rawBytes: scan.raw, problem: problem)
+        return CSVRecord(
+            fields: fields, line: scan.startLine, rawBytes: scan.raw, problem: problem, holdsNUL: scan.holdsNUL)
     }
 
     /// Raw bytes as kept; bytes cut at the limit lose a trailing incomplete UTF-8 sequence
@@ -157,7 +158,7 @@ public struct CSVReader<Source: ByteSource> {
     }
 }
 
-extension CSVReader where Source == MemoryByteSource {
+extension CSVReader {
     /// Creates a reader over text in memory.
     ///
     /// - Parameters:

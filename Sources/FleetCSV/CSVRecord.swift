@@ -15,6 +15,9 @@ public struct CSVRecord: Sendable, Equatable {
     public var rawBytes: [UInt8]
     /// What was wrong with the record's syntax, if anything (the fields are then best effort).
     public var problem: CSVProblem?
+    /// Whether a field holds a NUL byte: the reader sees every byte, so a row without one
+    /// needs no search of its fields for it (the schedule rejects such rows).
+    public var holdsNUL: Bool
 
     /// Creates a record.
     ///
@@ -24,16 +27,19 @@ public struct CSVRecord: Sendable, Equatable {
     ///   - raw: The raw text without the final line break.
     ///   - problem: A syntax problem, if any.
     public init(fields: [String], line: Int, raw: String, problem: CSVProblem? = nil) {
-        self.init(fields: fields, line: line, rawBytes: Array(raw.utf8), problem: problem)
+        self.init(
+            fields: fields, line: line, rawBytes: Array(raw.utf8), problem: problem,
+            holdsNUL: fields.contains { $0.utf8.contains(0) })
     }
 
     /// Creates a record from its raw bytes (the reader: only a rejected row's text is ever
     /// wanted, so it is decoded when asked for, not for every row).
-    init(fields: [String], line: Int, rawBytes: [UInt8], problem: CSVProblem? = nil) {
+    init(fields: [String], line: Int, rawBytes: [UInt8], problem: CSVProblem? = nil, holdsNUL: Bool = false) {
         self.fields = fields
         self.line = line
         self.rawBytes = rawBytes
         self.problem = problem
+        self.holdsNUL = holdsNUL
     }
 
     /// The record's text as it appeared in the file, without its final line break (invalid

@@ -36,7 +36,7 @@ struct RowValidator {
         guard record.fields.count == header.width else {
             return .rejected([.fieldCount(expected: header.width, found: record.fields.count)])
         }
-        if let problem = Self.nulBytes(record.fields, header: header) { return .rejected([problem]) }
+        if record.holdsNUL, let problem = Self.nulBytes(record.fields, header: header) { return .rejected([problem]) }
         let row = RowValues(header: header, fields: record.fields)
         let empty = ScheduleColumn.required.filter { row[$0].isEmpty }
         guard empty.isEmpty else { return .rejected([.emptyValues(empty)]) }
