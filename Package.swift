@@ -37,7 +37,7 @@ let package = Package(
         // Airport directory: the airportsdata CSV shipped as a resource, with its licence.
         .target(
             name: "FleetAirports",
-            dependencies: ["FleetCSV"],
+            dependencies: ["FleetCSV", "FleetFiles"],
             resources: [.copy("Resources/airports.csv"), .copy("Resources/LICENSE-airportsdata")]
         ),
         // Schedule CSV reader: streaming RFC 4180, header aliases, local times, rejects.

@@ -1,4 +1,5 @@
 internal import FleetCSV
+internal import FleetFiles
 internal import Foundation
 
 /// Where each airportsdata column sits, found from the header so a reordered refresh of the
@@ -8,7 +9,7 @@ struct AirportColumns {
     private let width: Int
 
     init(header: [String], path: String) throws(AirportsError) {
-        let names = header.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let names = header.map { $0.trimmedOfSpaces.lowercased() }
         func index(_ name: String) throws(AirportsError) -> Int {
             guard let found = names.firstIndex(of: name) else {
                 throw .malformed(path: path, line: 1, reason: "missing column \(name)")

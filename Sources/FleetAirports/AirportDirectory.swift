@@ -1,4 +1,5 @@
 internal import FleetCSV
+internal import FleetFiles
 public import Foundation
 
 /// Looks airports up by IATA or ICAO code, in any case.
@@ -36,7 +37,11 @@ public struct AirportDirectory: Sendable {
     /// - Parameter code: The code, any case, surrounding spaces ignored.
     /// - Returns: The airport, or `nil` when the code is unknown or not shaped like a code.
     public func lookup(_ code: String) -> Airport? {
-        let key = code.trimmingCharacters(in: .whitespaces).uppercased()
+        let trimmed = code.trimmedOfSpaces
+        // The schedule asks twice a row with codes already trimmed and in capitals: those are
+        // used as they are, without building an upper-cased copy.
+        let isUpper = trimmed.utf8.allSatisfy { $0 < 0x80 && !(UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }
+        let key = isUpper ? trimmed : trimmed.uppercased()
         switch key.utf8.count {
         case 3: return byIATA[key]
         case 4: return byICAO[key]
@@ -96,9 +101,7 @@ extension AirportDirectory {
         return try parse(&reader, path: "<memory>")
     }
 
-    private static func parse<S>(_ reader: inout CSVReader<S>, path: String) throws(AirportsError)
-        -> AirportDirectory
-    {
+    private static func parse(_ reader: inout CSVReader, path: String) throws(AirportsError) -> AirportDirectory {
         var airports: [Airport] = []
         airports.reserveCapacity(30_000)
         do {

@@ -119,8 +119,8 @@ struct RunOptions {
         guard ValueBounds.instants.contains(date) else {
             // Named by the year as written; an offset can carry 2100-12-31T23:00-05:00 past 2100.
             let written = text.prefix(4)
-            let year =
-                written.allSatisfy(\.isNumber) && !(2000...2100).contains(Int(written) ?? 0) ? "year \(written)" : "it"
+            let outside = written.allSatisfy(\.isNumber) && !BriefedYears.range.contains(Int(written) ?? 0)
+            let year = outside ? "year \(written)" : "it"
             throw .usage(
                 "--now '\(text.bounded)': \(year) is outside \(ValueBounds.yearsText); give a time in those years")
         }

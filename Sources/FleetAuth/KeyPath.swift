@@ -1,3 +1,4 @@
+internal import FleetFiles
 internal import Foundation
 
 /// How the value of `WEATHERKIT_KEY_FILE` may appear in messages.
@@ -55,36 +56,11 @@ enum KeyPath {
         return longest
     }
 
-    /// A path as messages show it: at most ``displayLimit`` characters, escaped.
+    /// A path as messages show it: at most ``displayLimit`` characters then `…`, escaped as
+    /// every message escapes outside text (FleetFiles' `needsVisibleEscape`).
     static func display(_ path: String) -> String {
         if looksLikeKeyText(path) { return "(key text, not shown)" }
-        var shown = ""
-        var count = 0
-        for scalar in path.unicodeScalars {
-            if count == displayLimit {
-                shown += "…"
-                break
-            }
-            shown += escape(scalar)
-            count += 1
-        }
-        return shown
-    }
-
-    /// A scalar that could steer a terminal or start a line, as a visible escape; any other
-    /// as itself.
-    private static func escape(_ scalar: Unicode.Scalar) -> String {
-        switch scalar.value {
-        case 0x0A: return "\\n"
-        case 0x0D: return "\\r"
-        case 0x09: return "\\t"
-        case 0..<0x20, 0x7F...0x9F:
-            let hex = String(scalar.value, radix: 16)
-            return "\\x" + (hex.count < 2 ? "0" + hex : hex)
-        case 0x2028, 0x2029, 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069:
-            return "\\u{" + String(scalar.value, radix: 16) + "}"
-        default:
-            return String(scalar)
-        }
+        let shown = path.scalarPrefix(displayLimit)
+        return (shown ?? path).escaping(where: \.needsVisibleEscape, with: \.visibleEscape) + (shown == nil ? "" : "…")
     }
 }

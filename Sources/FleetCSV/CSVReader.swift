@@ -14,7 +14,7 @@
 /// on every physical line is a record of its own, flagged
 /// ``CSVProblem/insideUnterminatedQuote(openedOnLine:)``, so one stray quote cannot swallow
 /// the rest of the file, and nothing is read twice.
-public struct CSVReader<Source: ByteSource> {
+public struct CSVReader {
     /// The most bytes one record keeps: 64 KiB, far beyond any real schedule row.
     public static var defaultRecordLimit: Int { 64 * 1024 }
 
@@ -30,7 +30,7 @@ public struct CSVReader<Source: ByteSource> {
     /// - Parameters:
     ///   - source: Where the bytes come from.
     ///   - recordLimit: The most bytes one record keeps (tests use small limits).
-    public init(source: Source, recordLimit: Int = defaultRecordLimit) {
+    public init(source: some ByteSource, recordLimit: Int = defaultRecordLimit) {
         self.cursor = ByteCursor(source: source)
         self.limit = max(1, recordLimit)
     }
@@ -86,7 +86,7 @@ public struct CSVReader<Source: ByteSource> {
         openQuoteLine = scan.quoteLine
         line = scan.quoteLine + 1
         return CSVRecord(
-            fields: [], line: scan.startLine, raw: Self.text(kept, cut: scan.overflowed),
+            fields: [], line: scan.startLine, rawBytes: Self.cut(kept, cut: scan.overflowed),
             problem: pastLimit
                 ? .quoteOpenPastLimit(openedOnLine: scan.quoteLine, limit: limit)
                 : .unterminatedQuote(openedOnLine: scan.quoteLine))
@@ -109,16 +109,16 @@ public struct CSVReader<Source: ByteSource> {
         guard sawAnything else { return nil }
         defer { line += 1 }
         // An empty line carries nothing, inside a quote or not: it is a blank record.
-        if total == 0 { return CSVRecord(fields: [""], line: line, raw: "") }
+        if total == 0 { return CSVRecord(fields: [""], line: line, rawBytes: []) }
         return CSVRecord(
-            fields: [], line: line, raw: Self.text(bytes, cut: total > limit),
+            fields: [], line: line, rawBytes: Self.cut(bytes, cut: total > limit),
             problem: .insideUnterminatedQuote(openedOnLine: opened))
     }
 
     private func finish(_ scan: RecordScan) -> CSVRecord {
         if scan.overflowed {
             return CSVRecord(
-                fields: [], line: scan.startLine, raw: Self.text(scan.raw, cut: true),
+                fields: [], line: scan.startLine, rawBytes: Self.cut(scan.raw, cut: true),
                 problem: .tooLong(bytes: scan.total, limit: limit))
         }
         var scan = scan
@@ -134,19 +134,18 @@ public struct CSVReader<Source: ByteSource> {
                 fields.append(String(decoding: bytes, as: UTF8.self))
             }
         }
-        if problem == nil, String(validating: scan.raw, as: UTF8.self) == nil { problem = .invalidUTF8 }
+        // The raw bytes need no check of their own: they are the fields' bytes with ASCII commas
+        // and quotes put back, which cannot break a UTF-8 sequence; the one way dropping a quote
+        // could join two halves of one, text after a closing quote (`"\xC3"\xA9`), is already a
+        // problem.
         return CSVRecord(
-            fields: fields,
-            line: scan.startLine,
-            raw: String(decoding: scan.raw, as: UTF8.self),
-            problem: problem
-        )
+            fields: fields, line: scan.startLine, rawBytes: scan.raw, problem: problem, holdsNUL: scan.holdsNUL)
     }
 
-    /// Raw bytes as text; bytes cut at the limit lose a trailing incomplete UTF-8 sequence
+    /// Raw bytes as kept; bytes cut at the limit lose a trailing incomplete UTF-8 sequence
     /// (rather than end in a replacement character the file never had).
-    private static func text(_ bytes: [UInt8], cut: Bool) -> String {
-        guard cut else { return String(decoding: bytes, as: UTF8.self) }
+    private static func cut(_ bytes: [UInt8], cut: Bool) -> [UInt8] {
+        guard cut else { return bytes }
         var end = bytes.count
         var back = 0
         while end - back > 0, back < 4, bytes[end - back - 1] & 0xC0 == 0x80 { back += 1 }
@@ -155,11 +154,11 @@ public struct CSVReader<Source: ByteSource> {
             let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
             if length > back + 1 { end -= back + 1 }
         }
-        return String(decoding: bytes[..<end], as: UTF8.self)
+        return Array(bytes[..<end])
     }
 }
 
-extension CSVReader where Source == MemoryByteSource {
+extension CSVReader {
     /// Creates a reader over text in memory.
     ///
     /// - Parameters:

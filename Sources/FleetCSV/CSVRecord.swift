@@ -1,3 +1,5 @@
+internal import FleetFiles
+
 /// One logical CSV record as read from a file.
 ///
 /// A record may span several physical lines when a quoted field holds a line break, so it
@@ -8,10 +10,14 @@ public struct CSVRecord: Sendable, Equatable {
     public var fields: [String]
     /// The physical line the record starts on, 1-based.
     public var line: Int
-    /// The record's text as it appeared in the file, without its final line break.
-    public var raw: String
+    /// The record's bytes as they appeared in the file, without its final line break (cut to
+    /// the reader's limit, less a trailing incomplete UTF-8 sequence, when the record is longer).
+    public var rawBytes: [UInt8]
     /// What was wrong with the record's syntax, if anything (the fields are then best effort).
     public var problem: CSVProblem?
+    /// Whether a field holds a NUL byte: the reader sees every byte, so a row without one
+    /// needs no search of its fields for it (the schedule rejects such rows).
+    public var holdsNUL: Bool
 
     /// Creates a record.
     ///
@@ -21,11 +27,24 @@ public struct CSVRecord: Sendable, Equatable {
     ///   - raw: The raw text without the final line break.
     ///   - problem: A syntax problem, if any.
     public init(fields: [String], line: Int, raw: String, problem: CSVProblem? = nil) {
+        self.init(
+            fields: fields, line: line, rawBytes: Array(raw.utf8), problem: problem,
+            holdsNUL: fields.contains { $0.utf8.contains(0) })
+    }
+
+    /// Creates a record from its raw bytes (the reader: only a rejected row's text is ever
+    /// wanted, so it is decoded when asked for, not for every row).
+    init(fields: [String], line: Int, rawBytes: [UInt8], problem: CSVProblem? = nil, holdsNUL: Bool = false) {
         self.fields = fields
         self.line = line
-        self.raw = raw
+        self.rawBytes = rawBytes
         self.problem = problem
+        self.holdsNUL = holdsNUL
     }
+
+    /// The record's text as it appeared in the file, without its final line break (invalid
+    /// UTF-8 shown as replacement characters).
+    public var raw: String { String(decoding: rawBytes, as: UTF8.self) }
 
     /// True when every field is empty or only spaces and tabs (a blank line, or a line of
     /// commas) and the record had no syntax problem (a record with a problem has no fields
@@ -59,33 +78,17 @@ public enum CSVProblem: Sendable, Equatable, CustomStringConvertible {
         case .invalidUTF8: "the row is not valid UTF-8"
         case .textAfterClosingQuote: "malformed quoting: text after a closing quote"
         case .tooLong(let bytes, let limit):
-            "the row is over the \(Self.size(limit)) limit (\(Self.grouped(bytes)) bytes); only its first "
-                + "\(Self.size(limit)) are kept here"
+            "the row is over the \(NumberText.size(limit)) limit (\(NumberText.grouped(bytes)) bytes); only its first "
+                + "\(NumberText.size(limit)) are kept here"
         case .unterminatedQuote(let line):
             "malformed quoting: the quoted field opened on line \(line) is never closed, so each line after it "
                 + "is rejected too; close the quote and run again"
         case .quoteOpenPastLimit(let line, let limit):
-            "malformed quoting: the quoted field opened on line \(line) is not closed within the \(Self.size(limit)) "
+            "malformed quoting: the quoted field opened on line \(line) is not closed within the \(NumberText.size(limit)) "
                 + "limit of a row, so it is read as never closed and each line after it is rejected too; "
                 + "close the quote and run again"
         case .insideUnterminatedQuote(let line):
             "not read as a row: the quoted field opened on line \(line) is never closed; close it and run again"
         }
-    }
-
-    /// A byte count with thousands separators (`52,428,812`).
-    public static func grouped(_ value: Int) -> String {
-        let digits = String(value.magnitude)
-        var result = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
-            result.append(digit)
-        }
-        return (value < 0 ? "-" : "") + result
-    }
-
-    /// A size in KiB when it is a whole number of them (`64 KiB`), else in bytes.
-    public static func size(_ bytes: Int) -> String {
-        bytes >= 1024 && bytes % 1024 == 0 ? "\(bytes / 1024) KiB" : "\(grouped(bytes)) bytes"
     }
 }

@@ -28,12 +28,13 @@ struct RecordScan {
     var problem: CSVProblem?
     /// Bytes of the record (line end excluded), stored or not.
     private(set) var total = 0
+    /// Whether a NUL byte was read (it can only be in a field: it is neither quote nor comma).
+    private(set) var holdsNUL = false
     /// The line the latest quoted field opened on.
     private(set) var quoteLine: Int
     /// Where, in `raw`, the line the open quoted field started on ends (`nil` while the
     /// field is on its first line).
     private(set) var quoteLineEnd: Int?
-    private var sawAnything = false
 
     init(startLine: Int, limit: Int) {
         self.startLine = startLine
@@ -42,7 +43,10 @@ struct RecordScan {
         self.quoteLine = startLine
     }
 
-    var isEmpty: Bool { !sawAnything }
+    /// Whether no byte of a record was read. Every byte but a line end outside quotes counts
+    /// in ``total``, and that line end ends the record (the reader starts a new scan), so a scan
+    /// still open has read something exactly when `total > 0`.
+    var isEmpty: Bool { total == 0 }
 
     /// Whether the record is longer than the limit (bytes past it were not stored).
     var overflowed: Bool { total > limit }
@@ -59,7 +63,6 @@ struct RecordScan {
 
     /// Consumes one byte.
     mutating func consume(_ byte: UInt8, cursor: inout ByteCursor) throws -> Step {
-        sawAnything = true
         let quote = UInt8(ascii: "\"")
         let comma = UInt8(ascii: ",")
         let lf = UInt8(ascii: "\n")
@@ -70,6 +73,7 @@ struct RecordScan {
             return .end
         }
         total += 1
+        if byte == 0 { holdsNUL = true }
         if total == limit + 1, state == .quoted || state == .quoteInQuoted, let split = quoteLineEnd {
             return .quoteOpenAtLimit(split: split, byte: byte)
         }

@@ -5,6 +5,8 @@
 /// Counted in Unicode scalars, not characters: one "character" can be a base letter followed
 /// by millions of combining marks, which a character count would pass whole. Escaping line
 /// breaks and controls is the console's work (FleetApp's `ConsoleText`), done after this.
+/// FleetSchedule's `EchoText` makes its quoted form from the same cut (``scalarPrefix(_:)``,
+/// ``String/cutSize(bytes:)``).
 extension String {
     /// How many scalars of an outside value a message shows.
     public static let boundedLimit = 100
@@ -21,19 +23,35 @@ extension String {
     /// larger value of `wholeBytes` bytes (a server's body: decoding megabytes to show a few
     /// hundred scalars is waste): cut, with the whole value's size, whenever the value is longer.
     public func bounded(limit: Int, wholeBytes: Int) -> String {
-        let limit = Swift.max(1, limit)
         let size = Swift.max(wholeBytes, utf8.count)
+        if let shown = scalarPrefix(limit) { return shown + "… " + Self.cutSize(bytes: size) }
+        return size > utf8.count ? self + "… " + Self.cutSize(bytes: size) : self
+    }
+
+    /// The first `limit` scalars (at least one) when the text has more, else `nil` (the text is
+    /// short enough to show whole). Reads no further than the scalar after the limit.
+    ///
+    /// - Parameter limit: The most scalars to keep.
+    /// - Returns: The cut text, or `nil` when nothing would be cut.
+    public func scalarPrefix(_ limit: Int) -> String? {
+        let limit = Swift.max(1, limit)
         // Fewer bytes than the limit means fewer scalars too: the common case costs nothing.
-        guard utf8.count > limit || size > utf8.count else { return self }
+        guard utf8.count > limit else { return nil }
         var shown = String.UnicodeScalarView()
         var count = 0
         for scalar in unicodeScalars {
-            if count == limit { return String(shown) + "… (\(size) bytes)" }
+            if count == limit { return String(shown) }
             shown.append(scalar)
             count += 1
         }
-        return size > utf8.count ? self + "… (\(size) bytes)" : self
+        return nil
     }
+
+    /// How a cut value's whole size is written after it: `(52,428,800 bytes)`.
+    ///
+    /// - Parameter bytes: The whole value's UTF-8 size.
+    /// - Returns: The size in parentheses.
+    public static func cutSize(bytes: Int) -> String { "(\(NumberText.grouped(bytes)) bytes)" }
 }
 
 extension Substring {

@@ -31,8 +31,8 @@ public struct Grid: Sendable, Equatable {
     ///   of micro-degrees (at most six decimals).
     /// - Throws: ``PlanError/badGrid(_:)`` for a size out of range.
     public init(degrees: Double = 0.01) throws(PlanError) {
-        // Compared in degrees first: MicroDegrees maps absurd and non-finite values to 0.
-        guard degrees.isFinite, degrees >= 0.000_999, degrees <= 1.000_001 else { throw .badGrid(degrees) }
+        // MicroDegrees maps non-finite and absurd values to 0, outside `steps`; a step inside
+        // them that is the size itself (to 1e-6 micro-degrees) is in 0.001…1 degrees.
         let step = MicroDegrees(degrees: degrees).value
         guard Self.steps.contains(step), abs(Double(step) - degrees * Double(MicroDegrees.perDegree)) < 1e-6 else {
             throw .badGrid(degrees)

@@ -1,5 +1,5 @@
 internal import FleetCSV
-internal import Foundation
+internal import FleetFiles
 
 /// Where each schedule column sits in the file, worked out once from the header row.
 ///
@@ -12,8 +12,8 @@ struct HeaderMap {
     let width: Int
     /// Header cells fleetwx does not use, as written (unnamed cells described by position).
     let ignored: [String]
-    /// Notes on the header worth a warning (invisible byte order marks that were removed).
-    let notes: [String]
+    /// A note on the header worth a warning: the invisible byte order marks that were removed.
+    let note: String?
     /// Every header cell as read (byte order marks removed), by position.
     let names: [String]
     private let positions: [ScheduleColumn: Int]
@@ -28,7 +28,7 @@ struct HeaderMap {
     init(record: CSVRecord, path: String) throws(ScheduleError) {
         if case .tooLong(let bytes, let limit) = record.problem {
             let reason =
-                "it is over the \(CSVProblem.size(limit)) limit (\(CSVProblem.grouped(bytes)) bytes) of a row; "
+                "it is over the \(NumberText.size(limit)) limit (\(NumberText.grouped(bytes)) bytes) of a row; "
                 + "check that this is the schedule export"
             throw .malformedHeader(path: path, line: record.line, reason: reason)
         }
@@ -42,7 +42,7 @@ struct HeaderMap {
             if let column = ScheduleColumn.matching(headerName: name) {
                 found[column, default: []].append(index)
             } else {
-                let trimmed = name.trimmingCharacters(in: .whitespaces)
+                let trimmed = name.trimmedOfSpaces
                 ignored.append(trimmed.isEmpty ? "(unnamed column \(index + 1))" : trimmed)
             }
         }
@@ -57,7 +57,7 @@ struct HeaderMap {
         self.width = record.fields.count
         self.ignored = ignored
         self.names = names
-        self.notes = marked.isEmpty ? [] : [Self.byteOrderMarkNote(marked)]
+        self.note = marked.isEmpty ? nil : Self.byteOrderMarkNote(marked)
         self.positions = found.compactMapValues(\.first)
     }
 
@@ -67,7 +67,7 @@ struct HeaderMap {
     /// - Returns: `tail`, or `column 8 ("notes")`.
     func columnName(at index: Int) -> String {
         if let column = positions.first(where: { $0.value == index })?.key { return column.rawValue }
-        let name = index < names.count ? names[index].trimmingCharacters(in: .whitespaces) : ""
+        let name = index < names.count ? names[index].trimmedOfSpaces : ""
         return "column \(index + 1)" + (name.isEmpty ? "" : " (\(EchoText.quoted(name)))")
     }
 

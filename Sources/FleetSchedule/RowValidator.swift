@@ -1,5 +1,6 @@
 internal import FleetAirports
 internal import FleetCSV
+internal import FleetFiles
 internal import Foundation
 
 /// Checks one schedule row and turns it into a ``Flight``, or says everything wrong with it.
@@ -35,13 +36,15 @@ struct RowValidator {
         guard record.fields.count == header.width else {
             return .rejected([.fieldCount(expected: header.width, found: record.fields.count)])
         }
-        if let problem = Self.nulBytes(record.fields, header: header) { return .rejected([problem]) }
+        if record.holdsNUL, let problem = Self.nulBytes(record.fields, header: header) { return .rejected([problem]) }
         let row = RowValues(header: header, fields: record.fields)
         let empty = ScheduleColumn.required.filter { row[$0].isEmpty }
         guard empty.isEmpty else { return .rejected([.emptyValues(empty)]) }
 
         var problems: [RowProblem] = []
-        for column in [ScheduleColumn.aircraft, .tail] where row[column].unicodeScalars.contains(where: Self.isControl)
+        // C0 and C1 controls and DEL: no aircraft type or registration has one, and a terminal or
+        // spreadsheet showing the report would act on it.
+        for column in [ScheduleColumn.aircraft, .tail] where row[column].unicodeScalars.contains(where: \.isControlCode)
         {
             problems.append(.controlCharacter(column, row[column]))
         }
@@ -91,12 +94,6 @@ struct RowValidator {
         let columns = fields.indices.filter { fields[$0].utf8.contains(0) }
         guard !columns.isEmpty else { return nil }
         return .nulByte(columns: columns.prefix(10).map(header.columnName(at:)))
-    }
-
-    /// C0 and C1 controls and DEL: no aircraft type or registration has one, and a terminal or
-    /// spreadsheet showing the report would act on it.
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     private func designator(_ value: String) -> Result<String, RowProblem> {

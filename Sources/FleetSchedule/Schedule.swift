@@ -50,19 +50,6 @@ public protocol RejectSink: AnyObject {
     func add(_ row: RejectedRow)
 }
 
-/// A sink that keeps every row in memory (tests, and schedules read from text).
-public final class RejectCollector: RejectSink {
-    /// Every row added, in order.
-    public private(set) var rows: [RejectedRow] = []
-
-    /// Creates an empty collector.
-    public init() {}
-
-    public func add(_ row: RejectedRow) {
-        rows.append(row)
-    }
-}
-
 /// A row that could not be accepted, for `rejects.csv` (`line,reason,raw`).
 public struct RejectedRow: Sendable, Equatable {
     /// The line the row starts on.

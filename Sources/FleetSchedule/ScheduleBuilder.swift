@@ -1,5 +1,6 @@
 internal import FleetAirports
 internal import FleetCSV
+internal import FleetFiles
 internal import Foundation
 
 /// Accumulates a ``Schedule`` record by record, after the header has been mapped.
@@ -33,12 +34,12 @@ struct ScheduleBuilder {
         self.screen = screen
         self.sink = sink
         blankRows = blankRowsBefore
-        for note in header.notes { schedule.warnings.append(ScheduleWarning(line: header.line, message: note)) }
+        if let note = header.note { schedule.warnings.append(ScheduleWarning(line: header.line, message: note)) }
         if !header.ignored.isEmpty {
             // Bounded: a header of 5,000 extra columns names the first few and counts the rest.
             let shown = header.ignored.prefix(Self.ignoredNamesShown).map(EchoText.quoted)
             let more = header.ignored.count - shown.count
-            let names = shown.joined(separator: ", ") + (more > 0 ? " and \(CSVProblem.grouped(more)) more" : "")
+            let names = shown.joined(separator: ", ") + (more > 0 ? " and \(NumberText.grouped(more)) more" : "")
             let noun = header.ignored.count == 1 ? "column" : "columns"
             schedule.warnings.append(
                 ScheduleWarning(line: header.line, message: "ignored \(noun) fleetwx does not use: \(names)"))
@@ -87,8 +88,8 @@ struct ScheduleBuilder {
             result.warnings.append(
                 ScheduleWarning(
                     line: nil,
-                    message: "\(CSVProblem.grouped(omittedWarnings)) more row warning(s) like those above are not "
-                        + "listed (the first \(CSVProblem.grouped(Schedule.keptWarnings)) are)"))
+                    message: "\(NumberText.grouped(omittedWarnings)) more row warning(s) like those above are not "
+                        + "listed (the first \(NumberText.grouped(Schedule.keptWarnings)) are)"))
         }
         if blankRows > 0 {
             let noun = blankRows == 1 ? "blank row was" : "blank rows were"

@@ -1,4 +1,5 @@
 internal import FleetCSV
+internal import FleetFiles
 public import Foundation
 
 /// Why a schedule could not be read at all.
@@ -51,7 +52,7 @@ public enum ScheduleError: Error, Equatable, CustomStringConvertible, LocalizedE
         let noun = columns.count == 1 ? "a required column" : "required columns"
         // Bounded: each name cut, and a header of thousands of cells names the first 20.
         let shown = header.prefix(20).map(EchoText.quoted).joined(separator: ", ")
-        let found = shown + (header.count > 20 ? " and \(CSVProblem.grouped(header.count - 20)) more" : "")
+        let found = shown + (header.count > 20 ? " and \(NumberText.grouped(header.count - 20)) more" : "")
         return "the header of the schedule \(path) is missing \(noun): \(wanted.joined(separator: "; "))"
             + "; the header found was: \(found)"
     }

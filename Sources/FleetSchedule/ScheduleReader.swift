@@ -1,5 +1,6 @@
 public import FleetAirports
 public import FleetCSV
+internal import FleetFiles
 public import Foundation
 
 /// Reads a flight schedule CSV (SPEC §3) into flights, rejected rows and warnings.
@@ -15,7 +16,7 @@ public struct ScheduleReader: Sendable {
     /// `rejects.csv` like any other problem (`run` rejects flights long past this way).
     public var screen: (@Sendable (Flight) -> String?)?
     /// The most bytes of one row: a longer row is rejected (see ``FleetCSV/CSVReader``).
-    public var recordLimit = CSVReader<MemoryByteSource>.defaultRecordLimit
+    public var recordLimit = CSVReader.defaultRecordLimit
 
     /// Creates a reader that resolves airport codes with a directory.
     ///
@@ -69,8 +70,8 @@ public struct ScheduleReader: Sendable {
     ///   - sink: Where every rejected row goes as it is found.
     /// - Returns: The schedule.
     /// - Throws: ``ScheduleError`` when the source fails, is empty or has a bad header.
-    public func read<S: ByteSource>(
-        source: S, path: String, sink: (any RejectSink)? = nil
+    public func read(
+        source: some ByteSource, path: String, sink: (any RejectSink)? = nil
     ) throws(ScheduleError) -> Schedule {
         var reader = CSVReader(source: source, recordLimit: recordLimit)
         var blankBeforeHeader = 0
@@ -93,22 +94,14 @@ public struct ScheduleReader: Sendable {
         return builder.finish()
     }
 
-    private static func next<S>(_ reader: inout CSVReader<S>, path: String) throws(ScheduleError) -> CSVRecord? {
+    private static func next(_ reader: inout CSVReader, path: String) throws(ScheduleError) -> CSVRecord? {
         do {
             return try reader.next()
         } catch ByteSourceError.stopped {
             throw .interrupted(path: path)
         } catch {
-            throw .unreadable(path: path, reason: describe(error))
+            // Plain words (the POSIX reason when there is one), never a domain or a code.
+            throw .unreadable(path: path, reason: SystemErrorWords.describe(error))
         }
-    }
-
-    /// The most specific message an I/O error carries (the POSIX reason when there is one).
-    private static func describe(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError {
-            return underlying.localizedDescription
-        }
-        return nsError.localizedDescription
     }
 }

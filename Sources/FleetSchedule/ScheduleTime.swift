@@ -1,3 +1,5 @@
+internal import FleetFiles
+
 /// A schedule time as written: either an absolute instant or a wall-clock time to be read in
 /// an airport's zone.
 ///
@@ -16,17 +18,12 @@ enum ScheduleTime: Equatable {
     /// - Parameter text: The value from a time column, surrounding spaces removed.
     /// - Returns: The time, or why it is not one.
     static func parse(_ text: String) -> Result<ScheduleTime, TimeSyntaxError> {
-        let bytes = Array(text.utf8)
-        // A year of five or more digits (`10000-01-01T…`) is a year out of range, not a shape
-        // error: say which year, as for 0000.
-        let leading = bytes.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-        if (5...9).contains(leading.count), bytes.count > leading.count, bytes[leading.count] == UInt8(ascii: "-"),
-            let year = Int(String(decoding: leading, as: UTF8.self))
-        {
-            return .failure(.year(year))
+        var scanner = TimeScanner(Array(text.utf8))
+        let wall: WallClock
+        switch scanner.wallClockFields() {
+        case .success(let fields): wall = fields
+        case .failure(let problem): return .failure(problem)
         }
-        var scanner = TimeScanner(bytes)
-        guard let wall = scanner.wallClockFields() else { return .failure(.shape) }
         if let problem = wall.calendarProblem { return .failure(problem) }
         if scanner.atEnd { return .success(.local(wall)) }
         guard let offset = scanner.offsetSeconds(), scanner.atEnd else { return .failure(.shape) }
@@ -58,7 +55,7 @@ enum TimeSyntaxError: Error, Equatable, CustomStringConvertible {
             "expected a date and time such as 2026-12-01T13:05Z, 2026-12-01T08:05:00-05:00 "
                 + "or (local time at the airport) 2026-12-01 08:05"
         case .year(let year):
-            "year \(CivilCalendar.pad(year, 4)) is outside 2000–2100, the years fleetwx briefs"
+            "year \(CivilCalendar.pad(year, 4)) is outside \(BriefedYears.text)"
         case .month(let month):
             "there is no month \(month)"
         case .day(let day, let month, let year):
@@ -84,24 +81,41 @@ private struct TimeScanner {
 
     var atEnd: Bool { index == bytes.count }
 
-    /// `YYYY-MM-DD(T|t| )HH:MM[:SS[.fff]]`, without range checks.
-    mutating func wallClockFields() -> WallClock? {
-        guard let year = digits(4), take("-"), let month = digits(2), take("-"), let day = digits(2),
+    /// `YYYY-MM-DD(T|t| )HH:MM[:SS[.fff]]`, without range checks but one: a year of five to
+    /// nine digits before its `-` (`10000-01-01T…`) is a year out of range whatever follows,
+    /// not a shape error (say which year, as for 0000).
+    mutating func wallClockFields() -> Result<WallClock, TimeSyntaxError> {
+        let start = index
+        var year = 0
+        while index < bytes.count, index - start < 10, let digit = Self.digit(bytes[index]) {
+            year = year * 10 + digit
+            index += 1
+        }
+        let yearDigits = index - start
+        if (5...9).contains(yearDigits), index < bytes.count, bytes[index] == UInt8(ascii: "-") {
+            return .failure(.year(year))
+        }
+        guard yearDigits == 4, take("-"), let month = digits(2), take("-"), let day = digits(2),
             take("T") || take("t") || take(" "),
             let hour = digits(2), take(":"), let minute = digits(2)
-        else { return nil }
+        else { return .failure(.shape) }
         var second = 0
         var fraction = 0.0
         if take(":") {
-            guard let value = digits(2) else { return nil }
+            guard let value = digits(2) else { return .failure(.shape) }
             second = value
             if take(".") {
-                guard let value = fractionDigits() else { return nil }
+                guard let value = fractionDigits() else { return .failure(.shape) }
                 fraction = value
             }
         }
-        return WallClock(
-            year: year, month: month, day: day, hour: hour, minute: minute, second: second, fraction: fraction)
+        return .success(
+            WallClock(
+                year: year, month: month, day: day, hour: hour, minute: minute, second: second, fraction: fraction))
+    }
+
+    private static func digit(_ byte: UInt8) -> Int? {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? Int(byte - UInt8(ascii: "0")) : nil
     }
 
     /// `Z`, `z`, `±HH`, `±HHMM` or `±HH:MM`, as seconds east of UTC; offsets beyond ±18 h

@@ -1,3 +1,5 @@
+internal import FleetFiles
+
 /// A date and time of day as read off a clock, without a time zone.
 ///
 /// Kept as plain numbers so that calendar validation and the conversion to an instant need
@@ -12,11 +14,9 @@ struct WallClock: Equatable {
     /// Fractional seconds, 0 ≤ fraction < 1.
     let fraction: Double
 
-    /// The years a schedule time may be in: fleetwx briefs flights against a ten-day forecast,
-    /// so a time decades away is a broken export, and holding times to these years keeps every
-    /// instant well inside what the reports can write (year 0000 once came out as `00-1-12-31…`).
-    /// Weather bodies are held to the same years (Sources/FleetWeatherKit/ValueBounds.swift).
-    static let years = 2000...2100
+    /// The years a schedule time may be in: FleetFiles' ``FleetFiles/BriefedYears``, the range
+    /// weather bodies and `--now` are held to too (see there for why).
+    static let years = BriefedYears.range
 
     /// What is wrong with the calendar fields, or `nil` when this is a real date and time.
     var calendarProblem: TimeSyntaxError? {

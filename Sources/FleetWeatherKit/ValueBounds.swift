@@ -1,3 +1,4 @@
+internal import FleetFiles
 public import Foundation
 
 /// The physical ranges a decoded WeatherKit number must fall in; a value outside (or not
@@ -37,8 +38,11 @@ public enum ValueBounds {
     /// years fleetwx briefs. Schedules are held to the same years
     /// (Sources/FleetSchedule/WallClock.swift), so a time from outside can never reach a
     /// formatter as year 0000 or 10000, and a date decades away is a broken body, not weather.
-    public static let instants =
-        Date(timeIntervalSince1970: 946_684_800)..<Date(timeIntervalSince1970: 4_133_980_800)
+    public static let instants: Range<Date> = {
+        let seconds = BriefedYears.secondsSince1970
+        let first = Date(timeIntervalSince1970: Double(seconds.lowerBound))
+        return first..<Date(timeIntervalSince1970: Double(seconds.upperBound))
+    }()
     /// The years of ``instants``, for messages.
-    public static let yearsText = "2000–2100, the years fleetwx briefs"
+    public static let yearsText = BriefedYears.text
 }

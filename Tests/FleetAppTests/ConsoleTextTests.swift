@@ -19,6 +19,12 @@ struct ConsoleTextTests {
                 "\\u{202a}\\u{202b}\\u{202c}\\u{202d}\\u{202e}\\u{2066}\\u{2067}\\u{2068}\\u{2069}\\u{200e}"
                     + "\\u{200f}\\u{61c}"
             ),
+            // Invisible format characters, escaped as in a schedule's echoed values: a file name
+            // with a byte order mark or a zero-width space must not look like one without.
+            (
+                "night\u{FEFF}.csv \u{200B}\u{200C}\u{200D}\u{2060}",
+                "night\\u{feff}.csv \\u{200b}\\u{200c}\\u{200d}\\u{2060}"
+            ),
         ])
     func escaping(input: String, expected: String) {
         #expect(input.escapingControls == expected)
@@ -27,7 +33,7 @@ struct ConsoleTextTests {
     @Test("--json output stays valid JSON through the console, DEL and C1 controls included")
     func jsonStaysValid() throws {
         let console = CapturingConsole()
-        let original = "night\u{7F}\u{85}\u{1B}.csv"
+        let original = "night\u{7F}\u{85}\u{1B}\u{FEFF}.csv"
         console.out(.json(try JSONText.encode(["schedule": original])))
         let parsed = try JSONSerialization.jsonObject(with: Data(console.stdout.utf8)) as? [String: String]
         #expect(parsed?["schedule"] == original)

@@ -137,7 +137,7 @@ struct BriefingConfigTests {
         let long = String(repeating: "k", count: 10_000)
         let json = "{\"\(long)\": 1, " + (1...20).map { "\"u\($0)\": 1" }.joined(separator: ", ") + "}"
         let error = try #require(throws: BriefingError.self) { try overlay(json) }
-        #expect(error.description.contains("… (10000 bytes)"))
+        #expect(error.description.contains("… (10,000 bytes)"))
         #expect(error.description.contains("and 16 more"))
         #expect(error.description.utf8.count < 1_000)
     }

@@ -11,7 +11,7 @@ struct BoundedTextTests {
     @Test("long text shows its first 100 scalars and its size in bytes")
     func longCut() {
         let text = String(repeating: "a", count: 50_000_000)
-        #expect(text.bounded == String(repeating: "a", count: 100) + "… (50000000 bytes)")
+        #expect(text.bounded == String(repeating: "a", count: 100) + "… (50,000,000 bytes)")
     }
 
     @Test("one character of a million combining marks is cut too (scalars, not characters)")
@@ -19,7 +19,7 @@ struct BoundedTextTests {
         let text = "e" + String(repeating: "\u{301}", count: 1_000_000)
         #expect(text.count == 1)
         #expect(text.bounded.utf8.count < 300)
-        #expect(text.bounded.hasSuffix("… (2000001 bytes)"))
+        #expect(text.bounded.hasSuffix("… (2,000,001 bytes)"))
     }
 
     @Test("a chosen limit")
@@ -30,8 +30,8 @@ struct BoundedTextTests {
 
     @Test("the start of a larger value is cut with the whole value's size")
     func startOfALargerValue() {
-        #expect("abcdef".bounded(limit: 3, wholeBytes: 5_000) == "abc… (5000 bytes)")
-        #expect("ab".bounded(limit: 3, wholeBytes: 5_000) == "ab… (5000 bytes)")
+        #expect("abcdef".bounded(limit: 3, wholeBytes: 5_000) == "abc… (5,000 bytes)")
+        #expect("ab".bounded(limit: 3, wholeBytes: 5_000) == "ab… (5,000 bytes)")
         #expect("abc".bounded(limit: 3, wholeBytes: 3) == "abc")
     }
 }

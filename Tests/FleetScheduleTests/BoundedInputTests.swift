@@ -68,6 +68,15 @@ struct BoundedInputTests {
         #expect(reason.contains("holds a control character"))
     }
 
+    @Test(
+        "a rejected value shows every character the console escapes, the Arabic letter mark included",
+        arguments: [("\u{61C}", "\\u{61c}"), ("\u{FEFF}", "\\u{feff}"), ("\u{202E}", "\\u{202e}"), ("\u{1B}", "\\x1b")])
+    func rejectedValueEscapes(character: String, escape: String) throws {
+        let reason = try #require(try Fixture.reason("UA1,E\(character)WR,SFO,2026-12-01T13:05Z,2026-12-01T19:35Z"))
+        #expect(reason.hasPrefix("origin \"E\(escape)WR\""), "\(reason)")
+        #expect(!reason.contains(character), "\(reason)")
+    }
+
     @Test("a block just over 20 hours says its seconds")
     func blockSeconds() throws {
         let reason = try Fixture.reason("SQ21,EWR,SIN,2026-12-01T13:00:00Z,2026-12-02T09:00:01Z")

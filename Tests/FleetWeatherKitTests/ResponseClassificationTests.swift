@@ -33,7 +33,7 @@ struct ResponseClassificationTests {
             return
         }
         #expect(shown.utf8.count < 1_000, "\(shown.utf8.count) bytes")
-        #expect(shown.hasSuffix("… (2000001 bytes)"), "\(shown.suffix(30))")
+        #expect(shown.hasSuffix("… (2,000,001 bytes)"), "\(shown.suffix(30))")
     }
 
     /// Only the start of a long body is decoded; what is shown says how long the whole was.
@@ -43,7 +43,7 @@ struct ResponseClassificationTests {
             Issue.record("unexpected \(String(describing: error))")
             return
         }
-        #expect(detail == String(repeating: "x", count: 300) + "… (5000 bytes)")
+        #expect(detail == String(repeating: "x", count: 300) + "… (5,000 bytes)")
     }
 
     @Test func alertsMayBeAbsentWhereNotCovered() async throws {

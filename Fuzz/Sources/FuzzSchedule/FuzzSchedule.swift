@@ -19,8 +19,9 @@ private let reader: ScheduleReader = {
 public func fuzzSchedule(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     let bytes = start.map { Array(UnsafeRawBufferPointer(start: $0, count: count)) } ?? []
     let schedule: Schedule
+    let sink = Rejects()
     do {
-        schedule = try reader.read(source: MemoryByteSource(bytes), path: "fuzz.csv")
+        schedule = try reader.read(source: MemoryByteSource(bytes), path: "fuzz.csv", sink: sink)
     } catch {
         _ = error.description
         return 0
@@ -28,7 +29,10 @@ public func fuzzSchedule(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     let expected = dataRecords(bytes)
     precondition(
         schedule.dataRows == expected, "\(schedule.dataRows) rows accepted or rejected, \(expected) in the input")
-    for reject in schedule.rejects {
+    precondition(
+        sink.rows.count == schedule.rejectedCount,
+        "\(sink.rows.count) rejected rows reached the sink, \(schedule.rejectedCount) counted")
+    for reject in sink.rows {
         precondition(reject.line >= 1 && reject.line <= count + 1, "rejected row on line \(reject.line)")
         precondition(!reject.reason.isEmpty, "rejected row on line \(reject.line) without a reason")
     }
@@ -46,4 +50,14 @@ private func dataRecords(_ bytes: [UInt8]) -> Int {
         if sawHeader { rows += 1 } else { sawHeader = true }
     }
     return rows
+}
+
+/// Every rejected row, so the checks above cover all of them, not only the first
+/// ``FleetSchedule/Schedule/keptRejects`` the schedule keeps.
+private final class Rejects: RejectSink {
+    private(set) var rows: [RejectedRow] = []
+
+    func add(_ row: RejectedRow) {
+        rows.append(row)
+    }
 }

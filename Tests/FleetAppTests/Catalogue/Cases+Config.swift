@@ -91,7 +91,7 @@ extension BadInputCatalogue {
             #"unknown setting(s) "windAmberKts"; check the spelling (known: "#),
         BadInput(
             "config", "an unknown key of 100 KB", setup: { try config($0, "{\"\(longValue)\": 1}") }, withConfig(),
-            exit: 1, "… (100000 bytes)", notInMessage: [String(repeating: "x", count: 101)]),
+            exit: 1, "… (100,000 bytes)", notInMessage: [String(repeating: "x", count: 101)]),
         BadInput(
             "config", "a thousand unknown keys",
             setup: { try config($0, "{" + (1...1_000).map { "\"k\($0)\": 1" }.joined(separator: ",") + "}") },

@@ -14,7 +14,7 @@ extension BadInputCatalogue {
             "has no option --xxxx", notInMessage: [String(repeating: "x", count: 101)]),
         BadInput("option", "unknown command", ["fly", "demo.csv"], exit: 64, "unknown command 'fly'"),
         BadInput(
-            "option", "unknown command of 100 KB", [longValue], exit: 64, "… (100000 bytes)",
+            "option", "unknown command of 100 KB", [longValue], exit: 64, "… (100,000 bytes)",
             notInMessage: [String(repeating: "x", count: 101)]),
         BadInput("option", "a value option last, without its value", demo(["--out"]), exit: 64, "--out needs a value"),
         BadInput(
@@ -43,7 +43,7 @@ extension BadInputCatalogue {
             "--concurrency must be a whole number"),
         BadInput(
             "option", "concurrency of 100 KB", demo(["--concurrency", longValue]), exit: 64,
-            "… (100000 bytes)", notInMessage: [String(repeating: "x", count: 101)]),
+            "… (100,000 bytes)", notInMessage: [String(repeating: "x", count: 101)]),
         BadInput(
             "option", "negative monthly quota", demo(["--monthly-quota", "-1"]), exit: 64,
             "--monthly-quota must be a whole number from 0 to 1000000000"),
@@ -66,13 +66,13 @@ extension BadInputCatalogue {
             "option", "language not a tag", demo(["--language", "english please"]), exit: 64,
             "--language must be a language tag such as en-US"),
         BadInput(
-            "option", "language of 100 KB", demo(["--language", longValue]), exit: 64, "… (100000 bytes)",
+            "option", "language of 100 KB", demo(["--language", longValue]), exit: 64, "… (100,000 bytes)",
             notInMessage: [String(repeating: "x", count: 101)]),
         BadInput(
             "option", "now not a date", demo(["--now", "yesterday"]), exit: 64,
             "--now must be an ISO 8601 date-time"),
         BadInput(
-            "option", "now of 100 KB", demo(["--now", longValue]), exit: 64, "… (100000 bytes)",
+            "option", "now of 100 KB", demo(["--now", longValue]), exit: 64, "… (100,000 bytes)",
             notInMessage: [String(repeating: "x", count: 101)]),
         BadInput(
             "option", "now in year 2200 with 100,000 fraction digits",
@@ -81,7 +81,7 @@ extension BadInputCatalogue {
         BadInput(
             "option", "grid of one letter with 100,000 combining marks",
             demo(["--grid", "e" + String(repeating: "\u{301}", count: 100_000)]), exit: 64,
-            "… (200001 bytes)'"),
+            "… (200,001 bytes)'"),
         BadInput(
             "option", "record with replay", demo(["--record", "rec"]), exit: 64, "cannot be combined with --replay"),
         BadInput(

@@ -4,8 +4,9 @@ extension String {
     ///
     /// Why not `trimmingCharacters(in: .whitespaces)`: on Linux it goes through `NSString` and
     /// was a third of the time of reading a schedule (seven values a row; issue 9's benchmark of
-    /// 5 million rows). Most values have nothing to trim and are returned as they are.
-    var trimmedOfSpaces: String {
+    /// 5 million rows). Most values have nothing to trim and are returned as they are. Shared by
+    /// the schedule's values and header and the airport directory's lookups and header.
+    public var trimmedOfSpaces: String {
         let scalars = unicodeScalars
         guard let first = scalars.first, let last = scalars.last else { return self }
         guard Self.isSpace(first) || Self.isSpace(last) else { return self }
@@ -15,7 +16,9 @@ extension String {
         return String(scalars[start...end])
     }
 
+    /// Tab or a space separator (Zs). Below U+0080 the only space separator is U+0020, so
+    /// ASCII, nearly every scalar of a schedule, skips the Unicode property lookup.
     private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+        scalar.value < 0x80 ? (scalar == " " || scalar == "\t") : scalar.properties.generalCategory == .spaceSeparator
     }
 }
