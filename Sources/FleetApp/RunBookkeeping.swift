@@ -88,6 +88,7 @@ extension RunCommand {
     /// like a quiet night, so the run ends with exit 2 and `latest` keeps the previous report.
     static func nothingToBrief(_ schedule: Schedule, path: String) -> String? {
         guard schedule.flights.isEmpty else { return nil }
+        let path = path.bounded
         let kept = "the report is written, but the `latest` link beside it still points to the previous report"
         guard schedule.dataRows > 0 else {
             return "the schedule \(path) has no data rows, only a header: a failed export? \(kept)"
@@ -99,7 +100,8 @@ extension RunCommand {
     /// The warning for writes to the state database that failed during the fetch.
     static func stateWriteWarning(_ fetch: FetchReport, path: String) -> String? {
         guard fetch.stateWriteFailures > 0 else { return nil }
-        return "\(fetch.stateWriteFailures) write(s) to the state database \(path) failed (see the warnings above): "
+        return
+            "\(fetch.stateWriteFailures) write(s) to the state database \(path.bounded) failed (see the warnings above): "
             + "responses that were not cached are fetched and paid for again by the next run"
     }
 }

@@ -83,7 +83,7 @@ struct RunCommand {
         let fetchEnd = clock.now
         var fetch = fetched
         fetch.noteUnknownConditionCodes()
-        if let warning = Self.stateWriteWarning(fetch, path: store.path.bounded) { fetch.warnings.append(warning) }
+        if let warning = Self.stateWriteWarning(fetch, path: store.path) { fetch.warnings.append(warning) }
         for warning in fetch.warnings.prefix(20) { environment.console.err("fleetwx: warning: \(warning)\n") }
         /// Records the run as ended with exit 1 and nothing published, before it throws.
         func unpublishedRun() async {
