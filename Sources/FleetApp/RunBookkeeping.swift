@@ -69,9 +69,9 @@ extension RunCommand {
             let error = await history.finish(
                 exitCode: summary.exitCode, summaryJSON: json, flights: RunHistory.outcomes(briefings))
         else { return nil }
-        return "this run's history could not be written to the state database \(history.store.path.bounded) "
-            + "(\(error.description)); the run is missing from fleetwx quota's recent runs and the next run cannot "
-            + "show what changed since this one"
+        return "this run's history could not be written (\(StateAccess.message(error, path: history.store.path))); "
+            + "the run is missing from fleetwx quota's recent runs and the next run cannot show what changed since "
+            + "this one"
     }
 
     /// Records a run that publishes nothing as ended with exit 1, before it throws; a failure is
@@ -79,9 +79,8 @@ extension RunCommand {
     func recordUnpublished(_ history: inout RunBookkeeping, counters: FetchCounters) async {
         let json = (try? JSONEncoder().encode(["requests": counters])).map { String(decoding: $0, as: UTF8.self) }
         guard let error = await history.finish(exitCode: 1, summaryJSON: json ?? "{}", flights: []) else { return }
-        let path = history.store.path.bounded
-        environment.console.err(
-            "fleetwx: warning: the end of this run could not be recorded in the state database \(path) (\(error))\n")
+        let reason = StateAccess.message(error, path: history.store.path)
+        environment.console.err("fleetwx: warning: the end of this run could not be recorded (\(reason))\n")
     }
 
     /// The warning for a schedule with nothing to brief: a failed upstream export must not look
