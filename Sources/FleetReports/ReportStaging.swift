@@ -45,9 +45,12 @@ public final class ReportStaging: Sendable {
         let parent = destination.deletingLastPathComponent()
         let removed = StaleStaging.clean(parent: parent, now: now)
         let url = parent.appendingPathComponent(".\(destination.lastPathComponent).staging-\(UUID().uuidString)")
-        if let reason = makeDirectories(parent.path) ?? (mkdir(url.path, 0o755) == 0 ? nil : errorText()) {
-            throw .stagingFailed(parent: parent.path, reason: reason)
+        do throws(RegularFileError) {
+            try Folders.create(parent.path, permissions: 0o755)
+        } catch {
+            throw .stagingFailed(parent: parent.path, reason: error.description)
         }
+        guard mkdir(url.path, 0o755) == 0 else { throw .stagingFailed(parent: parent.path, reason: errorText()) }
         let temporary = url.appendingPathComponent(".lock-\(UUID().uuidString)").path
         let descriptor = open(temporary, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0, flock(descriptor, LOCK_EX) == 0,
@@ -93,17 +96,6 @@ public final class ReportStaging: Sendable {
             })
         else { return }
         close(descriptor)
-    }
-
-    /// Creates a directory and its missing parents with `mkdir(2)`; the reason when it cannot.
-    private static func makeDirectories(_ path: String) -> String? {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            return isDirectory.boolValue ? nil : "\(path.bounded) is not a folder"
-        }
-        let parent = (path as NSString).deletingLastPathComponent
-        if parent != path, !parent.isEmpty, let reason = makeDirectories(parent) { return reason }
-        return mkdir(path, 0o755) == 0 || errno == EEXIST ? nil : errorText()
     }
 
     private static func errorText() -> String { SystemErrorWords.describe(errno) }

@@ -141,28 +141,16 @@ public actor StateStore {
         }
     }
 
+    /// Creates the state file's folder (and the ones above it) when missing.
     private static func createParentDirectory(of path: String) throws(StoreError) {
-        let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        do throws(RegularFileError) {
+            try Folders.create(directory)
         } catch {
             throw .cannotOpen(
-                path: path, reason: "cannot create its folder \(directory.path.bounded): " + why(directory, error))
+                path: path,
+                reason: "cannot create its folder \(directory.bounded): \(error); \(StoreError.writableFolderAdvice)")
         }
-    }
-
-    /// Why a folder cannot be created: a part of its path that is a file, named, else the
-    /// system's own answer (permission, a path too long, a full disk, a link loop) in words.
-    private static func why(_ directory: URL, _ error: any Error) -> String {
-        var existing = directory
-        while !FileManager.default.fileExists(atPath: existing.path), existing.path != "/" {
-            existing = existing.deletingLastPathComponent()
-        }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: existing.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-            return "\(existing.path.bounded) is a file, not a folder; give --state a path in a folder"
-        }
-        return SystemErrorWords.describe(error) + "; give --state a file in a folder this user can write"
     }
 
     /// The journal mode in force (`wal` normally).
