@@ -15,7 +15,7 @@ struct RunBookkeeping {
     let start: RunStart
     let now: @Sendable () -> Date
     /// Whether the run's row is in the file.
-    private(set) var begun = false
+    private var begun = false
 
     init(store: StateStore, start: RunStart, now: @escaping @Sendable () -> Date) {
         self.store = store
@@ -31,7 +31,7 @@ struct RunBookkeeping {
             try await store.beginRun(start)
             begun = true
         } catch {
-            begun = false  // retried by finish, which reports a failure
+            // Not said yet: `begun` stays false and finish retries it, reporting a failure.
         }
     }
 

@@ -67,18 +67,10 @@ public final class ReportStaging: Sendable {
     /// Removes the folder and releases the lock (a fatal error or a signal); safe to repeat,
     /// and a no-op once the report was published.
     public func discard() {
-        guard
-            let descriptor = lock.withLock({ state -> Int32? in
-                defer { state = nil }
-                return state
-            })
-        else { return }
+        guard let descriptor = release() else { return }
         try? FileManager.default.removeItem(at: url)
         close(descriptor)
     }
-
-    /// Whether the folder is still this run's (neither published nor discarded).
-    public var isOpen: Bool { lock.withLock { $0 != nil } }
 
     /// Takes the lock file out just before publishing (a report carries no lock file); the
     /// lock itself is held until ``published()``.
@@ -89,13 +81,18 @@ public final class ReportStaging: Sendable {
     /// Releases the lock once the folder was published (its path now holds the old report,
     /// already removed, or nothing).
     func published() {
-        guard
-            let descriptor = lock.withLock({ state -> Int32? in
-                defer { state = nil }
-                return state
-            })
-        else { return }
+        guard let descriptor = release() else { return }
         close(descriptor)
+    }
+
+    /// Takes the lock's descriptor out, leaving `nil`, so that of ``discard()`` and
+    /// ``published()`` (and repeats of either, from a signal handler's task and the run's)
+    /// exactly one gets it and closes it.
+    private func release() -> Int32? {
+        lock.withLock { state -> Int32? in
+            defer { state = nil }
+            return state
+        }
     }
 
     private static func errorText() -> String { SystemErrorWords.describe(errno) }
