@@ -41,7 +41,7 @@ enum Inputs {
         } catch .interrupted(let path) {
             let name = interruption?.signalName ?? "a signal"
             throw .fatal(
-                "stopped by \(name) while reading the schedule \(path): nothing was fetched and no report was "
+                "stopped by \(name) while reading the schedule \(path.bounded): nothing was fetched and no report was "
                     + "published (the previous one stays)")
         } catch {
             throw .fatal(error.description)

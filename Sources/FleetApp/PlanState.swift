@@ -33,9 +33,8 @@ extension PlanCommand {
             let used = try await store.usage(month: UTCCalendar.month(of: now))
             report.pace = QuotaPace(limit: options.monthlyQuota, used: used, now: now)
         } catch {
-            let reason = StateAccess.message(error, url: options.state)
-            report.quotaUnknown = "the quota ledger cannot be read: \(reason)"
-            warn("this month's quota use is unknown: \(reason)")
+            report.quotaUnknown = "the quota ledger cannot be read: \(StateAccess.message(error, url: options.state))"
+            warn(StateAccess.quotaUnknownWarning(error, url: options.state))
         }
     }
 

@@ -15,7 +15,7 @@ struct RunBookkeeping {
     let start: RunStart
     let now: @Sendable () -> Date
     /// Whether the run's row is in the file.
-    private(set) var begun = false
+    private var begun = false
 
     init(store: StateStore, start: RunStart, now: @escaping @Sendable () -> Date) {
         self.store = store
@@ -31,7 +31,7 @@ struct RunBookkeeping {
             try await store.beginRun(start)
             begun = true
         } catch {
-            begun = false  // retried by finish, which reports a failure
+            // Not said yet: `begun` stays false and finish retries it, reporting a failure.
         }
     }
 
@@ -69,9 +69,9 @@ extension RunCommand {
             let error = await history.finish(
                 exitCode: summary.exitCode, summaryJSON: json, flights: RunHistory.outcomes(briefings))
         else { return nil }
-        return "this run's history could not be written to the state database \(history.store.path.bounded) "
-            + "(\(error.description)); the run is missing from fleetwx quota's recent runs and the next run cannot "
-            + "show what changed since this one"
+        return "this run's history could not be written (\(StateAccess.message(error, path: history.store.path))); "
+            + "the run is missing from fleetwx quota's recent runs and the next run cannot show what changed since "
+            + "this one"
     }
 
     /// Records a run that publishes nothing as ended with exit 1, before it throws; a failure is
@@ -79,15 +79,15 @@ extension RunCommand {
     func recordUnpublished(_ history: inout RunBookkeeping, counters: FetchCounters) async {
         let json = (try? JSONEncoder().encode(["requests": counters])).map { String(decoding: $0, as: UTF8.self) }
         guard let error = await history.finish(exitCode: 1, summaryJSON: json ?? "{}", flights: []) else { return }
-        let path = history.store.path.bounded
-        environment.console.err(
-            "fleetwx: warning: the end of this run could not be recorded in the state database \(path) (\(error))\n")
+        let reason = StateAccess.message(error, path: history.store.path)
+        environment.console.err("fleetwx: warning: the end of this run could not be recorded (\(reason))\n")
     }
 
     /// The warning for a schedule with nothing to brief: a failed upstream export must not look
     /// like a quiet night, so the run ends with exit 2 and `latest` keeps the previous report.
     static func nothingToBrief(_ schedule: Schedule, path: String) -> String? {
         guard schedule.flights.isEmpty else { return nil }
+        let path = path.bounded
         let kept = "the report is written, but the `latest` link beside it still points to the previous report"
         guard schedule.dataRows > 0 else {
             return "the schedule \(path) has no data rows, only a header: a failed export? \(kept)"
@@ -99,7 +99,8 @@ extension RunCommand {
     /// The warning for writes to the state database that failed during the fetch.
     static func stateWriteWarning(_ fetch: FetchReport, path: String) -> String? {
         guard fetch.stateWriteFailures > 0 else { return nil }
-        return "\(fetch.stateWriteFailures) write(s) to the state database \(path) failed (see the warnings above): "
+        return
+            "\(fetch.stateWriteFailures) write(s) to the state database \(path.bounded) failed (see the warnings above): "
             + "responses that were not cached are fetched and paid for again by the next run"
     }
 }

@@ -83,7 +83,7 @@ struct RunCommand {
         let fetchEnd = clock.now
         var fetch = fetched
         fetch.noteUnknownConditionCodes()
-        if let warning = Self.stateWriteWarning(fetch, path: store.path.bounded) { fetch.warnings.append(warning) }
+        if let warning = Self.stateWriteWarning(fetch, path: store.path) { fetch.warnings.append(warning) }
         for warning in fetch.warnings.prefix(20) { environment.console.err("fleetwx: warning: \(warning)\n") }
         /// Records the run as ended with exit 1 and nothing published, before it throws.
         func unpublishedRun() async {
@@ -98,10 +98,9 @@ struct RunCommand {
             throw .fatal(Self.unpublished(interruption))
         }
         let briefings = Briefer(config: options.config, planner: planner).brief(schedule.flights, fetch: fetch)
-        var exitCode = Self.exitCode(schedule: schedule, briefings: briefings, fetch: fetch)
-        if interruption.signal != nil || nothingToBrief != nil || fetch.stateWriteFailures > 0 {
-            exitCode = max(exitCode, 2)
-        }
+        let worked = Self.exitCode(schedule: schedule, briefings: briefings, fetch: fetch)
+        let raised = interruption.signal != nil || nothingToBrief != nil || fetch.stateWriteFailures > 0
+        let exitCode = raised ? max(worked, 2) : worked
         let previous = await previousRun(store: store, runID: runID)
         let timings = RunSummary.Timings(
             planSeconds: (fetchStart - planStart).seconds, fetchSeconds: (fetchEnd - fetchStart).seconds,
@@ -112,15 +111,12 @@ struct RunCommand {
                 timings: timings),
             briefings: briefings, store: store)
         if let nothingToBrief { summary.warnings.insert(nothingToBrief, at: 0) }
-        if summary.quota.used == nil {  // the ledger could not be read: said by summary(), not clean
-            exitCode = max(exitCode, 2)
-            summary.exitCode = exitCode
-        }
-        // Recorded before publishing, so that a history that cannot be written is in run.json too.
+        // From here `summary.exitCode` is the run's exit code, the one copy (summary() raised it
+        // for a ledger it could not read). Recorded before publishing, so that a history that
+        // cannot be written is in run.json too.
         if let lost = await recordHistory(&history, summary: summary, briefings: briefings) {
             log("warning: " + lost)
-            exitCode = max(exitCode, 2)
-            summary.exitCode = exitCode
+            summary.exitCode = max(summary.exitCode, 2)
             summary.warnings.append(lost)
         }
         let model = ReportModel(
@@ -145,7 +141,7 @@ struct RunCommand {
                 .lines(["fleetwx: " + authFailure.description] + authFailure.advice.map { "  " + $0 }))
         }
         log(Self.closingLine(summary, out: out))
-        return exitCode
+        return summary.exitCode
     }
 
     private func weather(

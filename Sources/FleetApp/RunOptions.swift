@@ -44,10 +44,7 @@ struct RunOptions {
         }
         scheduleArgument = schedule
         self.schedule = environment.resolve(schedule)
-        if let value = parsed.options["out"], value.trimmingCharacters(in: .whitespaces).isEmpty {
-            throw .usage("--out needs a directory, got an empty value")
-        }
-        for (name, wanted) in [("replay", "a folder"), ("config", "a file")]
+        for (name, wanted) in [("out", "a directory"), ("replay", "a folder"), ("config", "a file")]
         where parsed.options[name]?.trimmingCharacters(in: .whitespaces).isEmpty == true {
             throw .usage("--\(name) needs \(wanted), got an empty value")
         }

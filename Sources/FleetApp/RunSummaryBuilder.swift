@@ -20,7 +20,7 @@ struct RunFacts {
 
 extension RunCommand {
     /// Builds `run.json`, with the month's quota use read back from the ledger (`nil`, with a
-    /// warning, when the ledger cannot be read).
+    /// warning and an exit code of at least 2, when the ledger cannot be read).
     func summary(_ facts: RunFacts, briefings: [FlightBriefing], store: StateStore) async -> RunSummary {
         let schedule = facts.schedule
         let airports = Set(schedule.flights.flatMap { [$0.origin.icao, $0.destination.icao] })
@@ -32,15 +32,15 @@ extension RunCommand {
         do {
             used = try await store.usage(month: month)
         } catch {
-            // Unknown, never "all of it left": the run ends with exit 2 (RunCommand) and says why.
+            // Unknown, never "all of it left": the run ends with exit 2 (below) and says why.
             used = nil
-            let warning = "this month's quota use is unknown: \(StateAccess.message(error, url: options.state))"
+            let warning = StateAccess.quotaUnknownWarning(error, url: options.state)
             environment.console.err("fleetwx: warning: \(warning)\n")
             warnings.append(warning)
         }
         return RunSummary(
             runID: facts.runID, startedAt: Timestamp.utc(facts.startedAt), finishedAt: Timestamp.utc(environment.now()),
-            schedule: options.scheduleArgument, exitCode: facts.exitCode,
+            schedule: options.scheduleArgument, exitCode: used == nil ? max(facts.exitCode, 2) : facts.exitCode,
             source: options.replay == nil ? "weatherkit" : "replay",
             flights: .init(
                 rows: schedule.dataRows, briefed: briefings.count, rejected: schedule.rejectedCount,

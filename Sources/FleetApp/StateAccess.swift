@@ -44,10 +44,17 @@ enum StateAccess {
         return try open(url, environment: environment, damaged: damaged)
     }
 
-    /// A store error as one line naming the file (once: most store messages name it already).
-    static func message(_ error: StoreError, url: URL) -> String {
-        let text = error.description
-        return text.contains(url.path.bounded) ? text : "state database \(url.path.bounded): \(text)"
+    /// A store error as one line naming the file once (``StoreError/described(at:)``): the one
+    /// place FleetApp words a store error, so no message says "state database X: the state
+    /// database is locked".
+    static func message(_ error: StoreError, url: URL) -> String { message(error, path: url.path) }
+
+    /// A store error as one line naming the state file at `path` once.
+    static func message(_ error: StoreError, path: String) -> String { error.described(at: path) }
+
+    /// The warning of a command that could not read this month's quota use from the ledger.
+    static func quotaUnknownWarning(_ error: StoreError, url: URL) -> String {
+        "this month's quota use is unknown: \(message(error, url: url))"
     }
 
     /// `FLEETWX_BUSY_TIMEOUT_MS`, for tests (README "Environment"): how long a statement waits
@@ -95,7 +102,7 @@ enum StateAccess {
             }
         } catch {
             console.err(
-                "fleetwx: warning: could not settle unfinished ledger rows in \(store.path.bounded): \(error)\n")
+                "fleetwx: warning: could not settle unfinished ledger rows: \(message(error, path: store.path))\n")
         }
     }
 
@@ -116,9 +123,9 @@ enum StateAccess {
         } catch {
             console.err(
                 """
-                fleetwx: warning: the quota ledger row of this call could not be finished in \(store.path.bounded) \
-                (\(error)); it stays pending, and counts, until a later fleetwx command settles it as "unknown" \
-                (see fleetwx quota)
+                fleetwx: warning: the quota ledger row of this call could not be finished \
+                (\(message(error, path: store.path))); it stays pending, and counts, until a later fleetwx command \
+                settles it as "unknown" (see fleetwx quota)
 
                 """)
         }

@@ -2,7 +2,7 @@
     internal import Glibc
 #endif
 
-/// Why ``RegularFile`` or ``DirectoryListing`` refused a path: the one error type of
+/// Why ``RegularFile``, ``DirectoryListing`` or ``Folders`` refused a path: the one error type of
 /// FleetFiles. Its ``description`` is plain words (``SystemErrorWords``), never a code.
 public enum RegularFileError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `stat`, `open`, `opendir`, `fstat` or `read` failed with this `errno`.
@@ -13,6 +13,12 @@ public enum RegularFileError: Error, Equatable, Sendable, CustomStringConvertibl
     case notDirectory(kind: Kind)
     /// The file is larger than the caller reads (``RegularFile/read(_:limit:)``).
     case tooLarge(size: Int, limit: Int)
+    /// A folder could not be made (``Folders/create(_:permissions:)``): `part`, a folder above
+    /// it, is `kind` instead ("a regular file", …).
+    case partNotFolder(part: String, kind: String)
+    /// A folder could not be made: `stat` or `mkdir` failed with this `errno` on `part`, a
+    /// folder above it (`nil`: on the folder itself).
+    case cannotCreate(part: String?, errno: Int32)
 
     /// What a file is, by its `st_mode` type: matched by callers as a value, worded only by
     /// ``description`` (so every message names a kind the same way).
@@ -67,6 +73,10 @@ public enum RegularFileError: Error, Equatable, Sendable, CustomStringConvertibl
         case .notRegular(let kind): "it is not a regular file (\(kind))"
         case .notDirectory(let kind): "it is \(kind), not a folder"
         case .tooLarge(let size, let limit): "it is \(size) bytes, over the \(limit)-byte limit"
+        case .partNotFolder(let part, let kind): "\(part.bounded) is \(kind), not a folder"
+        case .cannotCreate(nil, let code): SystemErrorWords.describe(code)
+        case .cannotCreate(let part?, let code):
+            "the folder \(part.bounded) above it cannot be made: \(SystemErrorWords.describe(code))"
         }
     }
 }

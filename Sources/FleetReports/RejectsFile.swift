@@ -14,8 +14,6 @@ public final class RejectsFile: RejectSink {
     private var descriptor: Int32
     private var buffer: [UInt8] = []
     private var failure: ReportError?
-    /// Rows written.
-    public private(set) var count = 0
 
     private static let flushSize = 256 * 1024
 
@@ -37,7 +35,6 @@ public final class RejectsFile: RejectSink {
     public func add(_ row: RejectedRow) {
         guard failure == nil else { return }
         buffer.append(contentsOf: RejectsCSV.line(row).utf8)
-        count += 1
         if buffer.count >= Self.flushSize { flush() }
     }
 
@@ -54,18 +51,7 @@ public final class RejectsFile: RejectSink {
     }
 
     private func flush() {
-        let failed = buffer.withUnsafeBytes { bytes -> Int32? in
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(descriptor, bytes.baseAddress?.advanced(by: offset), bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += written
-            }
-            return nil
-        }
+        let failed = buffer.withUnsafeBytes { ReportFiles.writeAll(descriptor, $0) }
         buffer.removeAll(keepingCapacity: true)
         if let failed { failure = .writeFailed(path: path, reason: SystemErrorWords.describe(failed)) }
     }

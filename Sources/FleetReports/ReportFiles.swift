@@ -35,19 +35,23 @@ enum ReportFiles {
         guard descriptor >= 0 else { throw .writeFailed(path: url.path, reason: SystemErrorWords.describe(errno)) }
         defer { close(descriptor) }
         var text = text
-        let failure = text.withUTF8 { bytes -> Int32? in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(descriptor, bytes.baseAddress?.advanced(by: offset), bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += written
-            }
-            return nil
-        }
+        let failure = text.withUTF8 { writeAll(descriptor, UnsafeRawBufferPointer($0)) }
         if let failure { throw .writeFailed(path: url.path, reason: SystemErrorWords.describe(failure)) }
+    }
+
+    /// Writes all of `bytes` to `descriptor`, again after a signal interrupts a write and on
+    /// from where a short write stopped; the `errno` of a failure, else `nil`.
+    static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc.write(descriptor, bytes.baseAddress?.advanced(by: offset), bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            offset += written
+        }
+        return nil
     }
 
     /// The file that marks a directory as a fleetwx report, so publishing only ever replaces

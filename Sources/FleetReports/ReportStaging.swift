@@ -45,9 +45,12 @@ public final class ReportStaging: Sendable {
         let parent = destination.deletingLastPathComponent()
         let removed = StaleStaging.clean(parent: parent, now: now)
         let url = parent.appendingPathComponent(".\(destination.lastPathComponent).staging-\(UUID().uuidString)")
-        if let reason = makeDirectories(parent.path) ?? (mkdir(url.path, 0o755) == 0 ? nil : errorText()) {
-            throw .stagingFailed(parent: parent.path, reason: reason)
+        do throws(RegularFileError) {
+            try Folders.create(parent.path, permissions: 0o755)
+        } catch {
+            throw .stagingFailed(parent: parent.path, reason: error.description)
         }
+        guard mkdir(url.path, 0o755) == 0 else { throw .stagingFailed(parent: parent.path, reason: errorText()) }
         let temporary = url.appendingPathComponent(".lock-\(UUID().uuidString)").path
         let descriptor = open(temporary, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0, flock(descriptor, LOCK_EX) == 0,
@@ -64,18 +67,10 @@ public final class ReportStaging: Sendable {
     /// Removes the folder and releases the lock (a fatal error or a signal); safe to repeat,
     /// and a no-op once the report was published.
     public func discard() {
-        guard
-            let descriptor = lock.withLock({ state -> Int32? in
-                defer { state = nil }
-                return state
-            })
-        else { return }
+        guard let descriptor = release() else { return }
         try? FileManager.default.removeItem(at: url)
         close(descriptor)
     }
-
-    /// Whether the folder is still this run's (neither published nor discarded).
-    public var isOpen: Bool { lock.withLock { $0 != nil } }
 
     /// Takes the lock file out just before publishing (a report carries no lock file); the
     /// lock itself is held until ``published()``.
@@ -86,24 +81,18 @@ public final class ReportStaging: Sendable {
     /// Releases the lock once the folder was published (its path now holds the old report,
     /// already removed, or nothing).
     func published() {
-        guard
-            let descriptor = lock.withLock({ state -> Int32? in
-                defer { state = nil }
-                return state
-            })
-        else { return }
+        guard let descriptor = release() else { return }
         close(descriptor)
     }
 
-    /// Creates a directory and its missing parents with `mkdir(2)`; the reason when it cannot.
-    private static func makeDirectories(_ path: String) -> String? {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            return isDirectory.boolValue ? nil : "\(path.bounded) is not a folder"
+    /// Takes the lock's descriptor out, leaving `nil`, so that of ``discard()`` and
+    /// ``published()`` (and repeats of either, from a signal handler's task and the run's)
+    /// exactly one gets it and closes it.
+    private func release() -> Int32? {
+        lock.withLock { state -> Int32? in
+            defer { state = nil }
+            return state
         }
-        let parent = (path as NSString).deletingLastPathComponent
-        if parent != path, !parent.isEmpty, let reason = makeDirectories(parent) { return reason }
-        return mkdir(path, 0o755) == 0 || errno == EEXIST ? nil : errorText()
     }
 
     private static func errorText() -> String { SystemErrorWords.describe(errno) }

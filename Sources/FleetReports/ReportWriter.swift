@@ -28,33 +28,6 @@ public struct ReportWriter: Sendable {
         try ReportFiles.checkReplaceable(destination)
     }
 
-    /// Writes and publishes a report.
-    ///
-    /// - Parameters:
-    ///   - model: What to report.
-    ///   - destination: The report directory (`--out`).
-    ///   - updateLatest: Whether to repoint `latest` beside it.
-    ///   - shouldStop: Asked between files (and route pages); when it answers true, writing stops,
-    ///     the staging directory is removed and nothing is published (``ReportError/stopped``).
-    /// - Throws: ``ReportError``.
-    public func write(
-        _ model: ReportModel, to destination: URL, updateLatest: Bool = true,
-        shouldStop: @escaping @Sendable () -> Bool = { false }
-    ) throws(ReportError) {
-        try ReportFiles.checkReplaceable(destination)
-        let staging = try ReportStaging.create(for: destination).staging
-        do throws(ReportError) {
-            // The same row-by-row writer a run feeds while it reads the schedule.
-            let rejects = try RejectsFile(in: staging)
-            for row in model.rejects { rejects.add(row) }
-            try rejects.close()
-        } catch {
-            staging.discard()
-            throw error
-        }
-        try write(model, staging: staging, updateLatest: updateLatest, shouldStop: shouldStop)
-    }
-
     /// Writes a report into a staging folder made before the schedule was read (which holds
     /// `rejects.csv` already, written row by row) and publishes it.
     ///
@@ -62,14 +35,15 @@ public struct ReportWriter: Sendable {
     ///   - model: What to report.
     ///   - staging: The staging folder, with `rejects.csv` in it.
     ///   - updateLatest: Whether to repoint `latest` beside it.
-    ///   - shouldStop: As for ``write(_:to:updateLatest:shouldStop:)``.
-    /// - Throws: ``ReportError``; the staging folder is then removed.
+    ///   - shouldStop: Asked between files (and route pages); when it answers true, writing stops,
+    ///     the staging directory is removed and nothing is published (``ReportError/stopped``).
+    /// - Throws: ``ReportError``; the staging folder is then removed. Publishing checks that the
+    ///   destination can be replaced (``checkDestination(_:)``) just before the exchange.
     public func write(
         _ model: ReportModel, staging: ReportStaging, updateLatest: Bool = true,
         shouldStop: @escaping @Sendable () -> Bool = { false }
     ) throws(ReportError) {
         do throws(ReportError) {
-            try ReportFiles.checkReplaceable(staging.destination)
             try writeFiles(model, into: staging.url, shouldStop: shouldStop)
             if shouldStop() { throw .stopped }
             staging.willPublish()

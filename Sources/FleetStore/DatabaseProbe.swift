@@ -10,7 +10,18 @@ import Foundation
 /// ``StateStore`` open the file for writing (and switch it to WAL mode).
 enum DatabaseProbe {
     /// The first 16 bytes of every SQLite 3 database file.
-    static let magic = Data("SQLite format 3\u{0}".utf8)
+    static let magic = Array("SQLite format 3\u{0}".utf8)
+
+    /// What ``checkExisting(path:busyTimeoutMilliseconds:)`` found in a file that exists.
+    struct Existing {
+        /// The quick check's first finding, when it found any.
+        let damage: String?
+        /// The schema version (`PRAGMA user_version`), read through the locked connection.
+        let version: Int
+        /// For a damaged file, the read-only connection that checked it, so a view that only
+        /// reads (``StateStore/DamagePolicy/report``) uses it instead of opening the file again.
+        let damagedReader: SQLiteConnection?
+    }
 
     /// Checks that `path` is missing, empty, or a fleetwx database this build can use, and runs
     /// SQLite's quick check on an existing one.
@@ -22,26 +33,15 @@ enum DatabaseProbe {
     /// - Parameters:
     ///   - path: The state file.
     ///   - busyTimeoutMilliseconds: How long the reads wait for another process's lock.
-    /// - Returns: The quick check's first finding when the file is damaged, else `nil`.
+    /// - Returns: `nil` when there is no file (SQLite creates it), else what was found.
     /// - Throws: ``StoreError/notADatabase(path:)``, ``StoreError/foreignDatabase(path:)``,
     ///   ``StoreError/newerSchema(path:found:supported:)``,
     ///   ``StoreError/invalidSchemaVersion(path:found:)``, ``StoreError/damaged(path:problem:)`` (when not
     ///   even the schema can be read), ``StoreError/cannotOpen(path:reason:)``, or SQLITE_BUSY when
     ///   another process holds the file's lock past `busyTimeoutMilliseconds`.
-    static func checkExisting(
-        path: String, busyTimeoutMilliseconds: Int32 = SQLiteConnection.defaultBusyTimeoutMilliseconds
-    ) throws(StoreError) -> String? {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
-        if isDirectory.boolValue { throw .cannotOpen(path: path, reason: "it is a directory") }
-        // A FIFO would block the header read below until some writer came, a device never ends.
-        var info = stat()
-        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
-            throw .cannotOpen(
-                path: path, reason: "it is not a regular file (a FIFO, a device or a socket); give --state a file")
-        }
+    static func checkExisting(path: String, busyTimeoutMilliseconds: Int32) throws(StoreError) -> Existing? {
         // An empty file is an empty database to SQLite, and may still have a WAL beside it.
-        let header = try readHeader(path)
+        guard let header = try readHeader(path) else { return nil }
         if !header.isEmpty, header != magic { throw .notADatabase(path: path) }
         let found = try inspect(path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         if found.applicationID == Migrations.applicationID {
@@ -52,23 +52,41 @@ enum DatabaseProbe {
         } else if found.applicationID != 0 || found.tables > 0 || found.version != 0 {
             throw .foreignDatabase(path: path)
         }
-        return found.damage
+        return Existing(
+            damage: found.damage, version: found.version, damagedReader: found.damage == nil ? nil : found.connection)
     }
 
     /// The longest quick-check finding quoted in a message.
     static let findingLimit = 160
 
-    /// Reads up to the first 16 bytes of the file.
-    private static func readHeader(_ path: String) throws(StoreError) -> Data {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw .cannotOpen(path: path, reason: "the file cannot be read")
-        }
-        defer { try? handle.close() }
-        do {
-            return try handle.read(upToCount: magic.count) ?? Data()
+    /// Up to the first 16 bytes of the file, or `nil` when there is no file (or a part of its
+    /// path is missing or a file: creating its folder then says which).
+    ///
+    /// Opened through ``RegularFile/open(_:)``, which refuses a directory, a FIFO or a device
+    /// without blocking on it, even one swapped in after a check.
+    private static func readHeader(_ path: String) throws(StoreError) -> [UInt8]? {
+        let opened: RegularFile.Opened
+        do throws(RegularFileError) {
+            opened = try RegularFile.open(path)
         } catch {
-            throw .cannotOpen(path: path, reason: "the file cannot be read (\(SystemErrorWords.describe(error)))")
+            if error.isMissing { return nil }
+            throw .cannotOpen(path: path, reason: error.description + "; " + StoreError.anotherFileAdvice)
         }
+        defer { close(opened.descriptor) }
+        var header = [UInt8](repeating: 0, count: magic.count)
+        var count = 0
+        while count < header.count {
+            let got = header.withUnsafeMutableBytes { buffer in
+                read(opened.descriptor, buffer.baseAddress.map { $0 + count }, buffer.count - count)
+            }
+            if got < 0 && errno == EINTR { continue }
+            guard got >= 0 else {
+                throw .cannotOpen(path: path, reason: "the file cannot be read (\(SystemErrorWords.describe(errno)))")
+            }
+            if got == 0 { break }
+            count += got
+        }
+        return Array(header[..<count])
     }
 
     private struct Found {
@@ -77,6 +95,8 @@ enum DatabaseProbe {
         let tables: Int
         /// The quick check's first finding, when it found any.
         let damage: String?
+        /// The locked read-only connection of a fleetwx file (`nil` for another application's).
+        var connection: SQLiteConnection? = nil
     }
 
     /// The fleetwx marker, schema version and table count, as SQLite sees them (WAL included).
@@ -101,18 +121,19 @@ enum DatabaseProbe {
             // locks, so it would read the pages a writer of a rollback-journal file has spilled
             // before its commit, and call a healthy file damaged (StateReportingTests).
             let connection: SQLiteConnection
+            let lockedID: Int64
             do throws(StoreError) {
                 connection = try SQLiteConnection(
                     path: path, mode: .readOnly, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
-                _ = try connection.integer("PRAGMA application_id")  // opens the WAL's -shm file
+                lockedID = try connection.integer("PRAGMA application_id")  // also opens the WAL's -shm file
             } catch {
                 throw Unopenable.explained(error, path: path)  // a folder that cannot hold -wal/-shm
             }
             return Found(
-                applicationID: Int32(truncatingIfNeeded: try connection.integer("PRAGMA application_id")),
+                applicationID: Int32(truncatingIfNeeded: lockedID),
                 version: Int(try connection.integer("PRAGMA user_version")),
                 tables: Int(try connection.integer("SELECT count(*) FROM sqlite_master")),
-                damage: try quickCheck(connection))
+                damage: try quickCheck(connection), connection: connection)
         } catch {
             if error.sqlitePrimaryCode == SQLITE_NOTADB { throw .notADatabase(path: path) }
             if error.sqlitePrimaryCode == SQLITE_CORRUPT {

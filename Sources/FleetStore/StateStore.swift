@@ -65,12 +65,12 @@ public actor StateStore {
         busyTimeoutMilliseconds: Int32 = StateStore.defaultBusyTimeoutMilliseconds,
         damaged: DamagePolicy = .refuse
     ) throws(StoreError) {
-        let damage = try DatabaseProbe.checkExisting(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        let existing = try DatabaseProbe.checkExisting(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        let damage = existing?.damage
         if let damage, damaged == .refuse { throw .damaged(path: path, problem: damage) }
         let connection: SQLiteConnection
-        if let damage {
-            connection = try Self.openForReport(
-                path: path, damage: damage, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        if let existing, let damage, let reader = existing.damagedReader {
+            connection = try Self.openForReport(path: path, damage: damage, version: existing.version, reader: reader)
         } else {
             try Self.createParentDirectory(of: path)
             do throws(StoreError) {
@@ -89,27 +89,20 @@ public actor StateStore {
         owner = processes.current?.text
     }
 
-    /// A damaged file opened for a view that only reads it (``DamagePolicy/report``): read-only,
-    /// so nothing is written into it (no journal-mode switch, no migration); a file that would
-    /// need a migration first is refused, since this build's queries expect the newer schema.
+    /// A damaged file opened for a view that only reads it (``DamagePolicy/report``): through the
+    /// read-only connection that checked it, so nothing is written into it (no journal-mode
+    /// switch, no migration); a file that would need a migration first is refused, since this
+    /// build's queries expect the newer schema.
     private static func openForReport(
-        path: String, damage: String, busyTimeoutMilliseconds: Int32
+        path: String, damage: String, version: Int, reader: SQLiteConnection
     ) throws(StoreError) -> SQLiteConnection {
-        let connection: SQLiteConnection
-        do throws(StoreError) {
-            connection = try SQLiteConnection(
-                path: path, mode: .readOnly, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
-        } catch {
-            throw Unopenable.explained(error, path: path)
-        }
-        let version = Int(try connection.integer("PRAGMA user_version"))
         if version < Migrations.all.count {
             throw .damaged(
                 path: path,
                 problem: damage + "; and it has schema version \(version), which this build would have to update, "
                     + "writing into it")
         }
-        return connection
+        return reader
     }
 
     /// The connection settings that are not stored in the file (except the journal mode).
@@ -141,28 +134,16 @@ public actor StateStore {
         }
     }
 
+    /// Creates the state file's folder (and the ones above it) when missing.
     private static func createParentDirectory(of path: String) throws(StoreError) {
-        let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        do throws(RegularFileError) {
+            try Folders.create(directory)
         } catch {
             throw .cannotOpen(
-                path: path, reason: "cannot create its folder \(directory.path.bounded): " + why(directory, error))
+                path: path,
+                reason: "cannot create its folder \(directory.bounded): \(error); \(StoreError.writableFolderAdvice)")
         }
-    }
-
-    /// Why a folder cannot be created: a part of its path that is a file, named, else the
-    /// system's own answer (permission, a path too long, a full disk, a link loop) in words.
-    private static func why(_ directory: URL, _ error: any Error) -> String {
-        var existing = directory
-        while !FileManager.default.fileExists(atPath: existing.path), existing.path != "/" {
-            existing = existing.deletingLastPathComponent()
-        }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: existing.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-            return "\(existing.path.bounded) is a file, not a folder; give --state a path in a folder"
-        }
-        return SystemErrorWords.describe(error) + "; give --state a file in a folder this user can write"
     }
 
     /// The journal mode in force (`wal` normally).

@@ -39,7 +39,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
     public var description: String {
         switch self {
         case .sqlite(let code, let message, let sql):
-            if let plain = Self.plainWords(code: code, message: message) { return plain }
+            if let plain = Self.plainWords(code: code, message: message, subject: "the state database") {
+                return plain
+            }
             let name = String(cString: sqlite3_errstr(code))
             let base = "SQLite error \(code) (\(name)): \(message)"
             guard let sql else { return base }
@@ -59,7 +61,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
                 + "write into it. " + Self.moveAside(path)
         case .invalidSchemaVersion(let path, let found):
             return "\(path.bounded) has schema version \(found), which no fleetwx writes: the file was edited or is "
-                + "damaged; it was left untouched. Move it aside and run again to start a new state database"
+                + "damaged; it was left untouched. " + Self.moveAside(path)
         case .unknownRun(let id):
             return "run \(id) was never begun in the state database"
         case .unknownReservation(let id):
@@ -70,6 +72,34 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
             return "state database value \(table).\(column) cannot be read: \(reason)"
         }
     }
+
+    /// The text as one line naming the state file `path` once: the cases that name their file
+    /// already say it as they are, SQLite's situations in plain words name it as their subject
+    /// ("the state database PATH is locked …"), and the rest are prefixed with it.
+    ///
+    /// - Parameter path: The state file the error came from.
+    /// - Returns: The message.
+    public func described(at path: String) -> String {
+        switch self {
+        case .notADatabase, .foreignDatabase, .newerSchema, .cannotOpen, .damaged, .invalidSchemaVersion:
+            return description
+        case .sqlite(let code, let message, _):
+            if let plain = Self.plainWords(code: code, message: message, subject: "the state database \(path.bounded)")
+            {
+                return plain
+            }
+            return "state database \(path.bounded): \(description)"
+        case .unknownRun, .unknownReservation, .invalidValue, .corruptValue:
+            return "state database \(path.bounded): \(description)"
+        }
+    }
+
+    /// The advice for a `--state` path that cannot be a state file (a directory, a FIFO, a link
+    /// loop, a path too long), in one place so every message gives it the same way.
+    static let anotherFileAdvice = "give --state another file"
+
+    /// The advice for a `--state` whose folder cannot hold the file (or be created).
+    static let writableFolderAdvice = "give --state a file in a folder this user can write"
 
     /// How to set a damaged file aside, as a command to paste when the path is short enough to
     /// quote whole (single-quoted for the shell), else in words.
@@ -84,21 +114,20 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
     }
 
     /// What a person can act on for failures that come from the file's situation rather than from
-    /// a bug (another process holding the lock, damaged pages), in words, without SQL; `nil` for
-    /// the others, whose SQL text helps whoever fixes them.
-    private static func plainWords(code: Int32, message: String) -> String? {
+    /// a bug (another process holding the lock, damaged pages), in words, without SQL, with
+    /// `subject` naming the file; `nil` for the others, whose SQL text helps whoever fixes them.
+    private static func plainWords(code: Int32, message: String, subject: String) -> String? {
         switch code & 0xFF {
         case SQLITE_BUSY, SQLITE_LOCKED:
-            "the state database is locked by another process (another fleetwx run, or a program holding a "
-                + "transaction open); wait for it to finish, or give this run its own --state"
+            "\(subject) is locked by another process (another fleetwx run, or a program holding a transaction "
+                + "open); wait for it to finish, or give this run its own --state"
         case SQLITE_CORRUPT, SQLITE_NOTADB:
-            "the state database is damaged (SQLite found malformed pages); move it aside and run again to start "
-                + "a new one"
-        case SQLITE_FULL: "the disk holding the state database is full; free some space"
+            "\(subject) is damaged (SQLite found malformed pages); move it aside and run again to start a new one"
+        case SQLITE_FULL: "the disk holding \(subject) is full; free some space"
         case SQLITE_ERROR where message.hasPrefix("no such table") || message.hasPrefix("no such column"):
-            "the state database lacks part of fleetwx's schema (\(message), removed by hand?); move it aside and run "
-                + "again to start a new one"
-        case SQLITE_IOERR: "the state database could not be read or written (an input/output error of the disk)"
+            "\(subject) lacks part of fleetwx's schema (\(message), removed by hand?); move it aside and run again "
+                + "to start a new one"
+        case SQLITE_IOERR: "\(subject) could not be read or written (an input/output error of the disk)"
         default: nil
         }
     }

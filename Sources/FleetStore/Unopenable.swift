@@ -18,10 +18,11 @@ enum Unopenable {
         // The file system's own answer first: a path too long, a link loop, a part that is not a
         // folder are said as such, not guessed to be the folder's permissions.
         if let code = Self.failure(of: path) ?? Self.failure(of: folder) {
-            return .cannotOpen(path: path, reason: SystemErrorWords.describe(code) + "; give --state another file")
+            return .cannotOpen(
+                path: path, reason: SystemErrorWords.describe(code) + "; " + StoreError.anotherFileAdvice)
         }
         let exists = FileManager.default.fileExists(atPath: path)
-        let advice = "make it writable by this user, or give --state a file in a folder this user can write"
+        let advice = "make it writable by this user, or " + StoreError.writableFolderAdvice
         if access(folder, W_OK) != 0 || Self.isReadOnlyDirectory(error) {
             let what =
                 exists
@@ -32,13 +33,13 @@ enum Unopenable {
         if exists, access(path, W_OK) != 0 || code == SQLITE_READONLY {
             return .cannotOpen(
                 path: path,
-                reason: "the file is not writable by this user; make it writable, or give --state another file")
+                reason: "the file is not writable by this user; make it writable, or " + StoreError.anotherFileAdvice)
         }
         return .cannotOpen(
             path: path,
             reason:
                 "SQLite cannot create or open the file (or its -wal and -shm files) in the folder \(folder.bounded); "
-                + "check that this user may write there, or give --state a file in another folder")
+                + "check that this user may write there, or " + StoreError.writableFolderAdvice)
     }
 
     /// The `errno` of `stat` on `path` when it fails for another reason than the file being

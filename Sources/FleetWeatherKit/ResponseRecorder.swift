@@ -23,20 +23,11 @@ public struct ResponseRecorder: Sendable {
     /// - Parameter directory: The directory.
     /// - Throws: ``WeatherKitError/recordingFailed(_:)`` when it cannot be created.
     public init(directory: URL) throws(WeatherKitError) {
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        do throws(RegularFileError) {
+            try Folders.create(directory.path)
         } catch {
-            // Foundation often gives no reason ("the system refused without saying why"), so
-            // the folders are made again one by one for the first one's `errno`.
-            var reason =
-                Self.firstFailure(directory.path).map(SystemErrorWords.describe) ?? SystemErrorWords.describe(error)
-            do {
-                _ = try DirectoryListing.names(directory.path)
-            } catch .notDirectory(let kind) {
-                reason = "it is \(kind), not a folder"
-            } catch {}
             throw .recordingFailed(
-                "cannot create the recording folder \(directory.path.bounded): \(reason); --record needs a folder "
+                "cannot create the recording folder \(directory.path.bounded): \(error); --record needs a folder "
                     + "(it is made if missing)")
         }
         self.directory = directory
@@ -118,36 +109,27 @@ public struct ResponseRecorder: Sendable {
         }
         let target = directory.appendingPathComponent(name, isDirectory: false)
         let temporary = directory.appendingPathComponent(".\(name).\(UUID().uuidString).tmp", isDirectory: false)
-        // Named by the recording, not the temporary file beside it, and the name kept apart
-        // from the folder: a bounded long path would cut the name off.
-        let place = "\(name) in the recording folder \(directory.path.bounded)"
         do {
             try body.write(to: temporary, options: [.withoutOverwriting])
         } catch {
             throw .recordingFailed(
-                "cannot write \(place): \(SystemErrorWords.describe(error)); --record needs a folder this run can "
+                "cannot write \(place(of: name)): \(SystemErrorWords.describe(error)); --record needs a folder this run can "
                     + "write to")
         }
         guard rename(temporary.path, target.path) == 0 else {
             let code = errno
             try? FileManager.default.removeItem(at: temporary)
             throw .recordingFailed(
-                "cannot move the recording into place as \(place): \(SystemErrorWords.describe(code)); "
+                "cannot move the recording into place as \(place(of: name)): \(SystemErrorWords.describe(code)); "
                     + "remove what is in its way or choose another --record folder")
         }
         return target
     }
 
-    /// The `errno` of the first folder of `path` that cannot be made, from the root down;
-    /// `nil` when every one exists or could be made.
-    private static func firstFailure(_ path: String) -> Int32? {
-        var prefix = path.hasPrefix("/") ? "" : "."
-        for component in path.split(separator: "/") {
-            prefix += "/" + component
-            guard mkdir(prefix, 0o755) != 0 else { continue }
-            let code = errno
-            if code != EEXIST { return code }
-        }
-        return nil
+    /// The recording in a failure message, built only when one is said: named by the recording,
+    /// not the temporary file beside it, and the name kept apart from the folder (a bounded long
+    /// path would cut the name off).
+    private func place(of name: String) -> String {
+        "\(name) in the recording folder \(directory.path.bounded)"
     }
 }

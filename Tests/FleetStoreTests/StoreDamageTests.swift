@@ -113,6 +113,6 @@ struct StoreDamageTests {
         let under = try #require(throws: StoreError.self) {
             try StateStore(path: blocked.file("file/state.sqlite").path)
         }
-        #expect(under.description.contains("is a file, not a folder"), "\(under)")
+        #expect(under.description.contains("it is a regular file, not a folder"), "\(under)")
     }
 }

@@ -112,7 +112,7 @@ extension BadInputCatalogue {
         BadInput(
             "option", "--record inside a regular file", setup: { try $0.demoSchedule() },
             ["run", "demo.csv", "--endpoint", "http://127.0.0.1:1", "--record", "demo.csv/rec", "--out", "r"],
-            exit: 1, "a part of its path is not a directory",
+            exit: 1, "demo.csv is a regular file, not a folder",
             variables: { try TestCredentials.environment(in: $0.directory) }),
     ]
 

@@ -203,7 +203,7 @@ extension BadInputCatalogue {
                 try demoInputs($0)
                 try $0.write("x", to: "blocker")
             }, ["run", "s.csv", "--replay", "weather", "--out", "r", "--state", "blocker/st.sqlite"], exit: 1,
-            "is a file, not a folder"),
+            "it is a regular file, not a folder"),
         BadInput(
             "state", "run: 5000-character state name", setup: { try demoInputs($0) },
             ["run", "s.csv", "--replay", "weather", "--out", "r", "--state", longStateName], exit: 1,
@@ -225,7 +225,7 @@ extension BadInputCatalogue {
             }, statePlan, exit: 1, "it is a symbolic link loop"),
         BadInput(
             "state", "quota: state under a regular file", setup: { try $0.write("x", to: "blocker") },
-            ["quota", "--state", "blocker/st.sqlite"], exit: 1, "is a file, not a folder"),
+            ["quota", "--state", "blocker/st.sqlite"], exit: 1, "it is a regular file, not a folder"),
         BadInput(
             "state", "run: busy timeout variable is not a number", setup: { try demoInputs($0) }, stateRun, exit: 1,
             "FLEETWX_BUSY_TIMEOUT_MS must be", variables: { _ in ["FLEETWX_BUSY_TIMEOUT_MS": "soon"] }),
