@@ -42,7 +42,7 @@ public enum Folders {
             guard errno == EEXIST, stat(path, &info) == 0 else { throw .cannotCreate(part: part, errno: errno) }
         }
         guard info.st_mode & S_IFMT != S_IFDIR else { return }
-        let kind = RegularFile.name(of: info.st_mode)
+        let kind = RegularFileError.Kind(mode: info.st_mode)
         guard let part else { throw .notDirectory(kind: kind) }
         throw .partNotFolder(part: part, kind: kind)
     }

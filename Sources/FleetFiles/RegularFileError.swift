@@ -14,8 +14,8 @@ public enum RegularFileError: Error, Equatable, Sendable, CustomStringConvertibl
     /// The file is larger than the caller reads (``RegularFile/read(_:limit:)``).
     case tooLarge(size: Int, limit: Int)
     /// A folder could not be made (``Folders/create(_:permissions:)``): `part`, a folder above
-    /// it, is `kind` instead ("a regular file", …).
-    case partNotFolder(part: String, kind: String)
+    /// it, is `kind` instead.
+    case partNotFolder(part: String, kind: Kind)
     /// A folder could not be made: `stat` or `mkdir` failed with this `errno` on `part`, a
     /// folder above it (`nil`: on the folder itself).
     case cannotCreate(part: String?, errno: Int32)

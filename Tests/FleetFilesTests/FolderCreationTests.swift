@@ -46,7 +46,7 @@ struct FolderCreationTests {
         let file = root.appendingPathComponent("blocker")
         try Data("x".utf8).write(to: file)
         let error = try #require(throws: RegularFileError.self) { try Folders.create(file.path) }
-        #expect(error == .notDirectory(kind: "a regular file"))
+        #expect(error == .notDirectory(kind: .regularFile))
         #expect(error.description == "it is a regular file, not a folder")
     }
 
@@ -59,7 +59,7 @@ struct FolderCreationTests {
         let inside = try #require(throws: RegularFileError.self) {
             try Folders.create(file.appendingPathComponent("c/d").path)
         }
-        #expect(inside == .partNotFolder(part: file.path, kind: "a regular file"))
+        #expect(inside == .partNotFolder(part: file.path, kind: .regularFile))
         #expect(inside.description == "\(file.path) is a regular file, not a folder", "\(inside)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["blocker"])
     }
