@@ -63,13 +63,7 @@ struct CatalogueWorkspace: Sendable {
 
     /// Writes raw bytes (parents created).
     @discardableResult
-    func write(bytes: [UInt8], to name: String) throws -> URL {
-        let target = url(name)
-        try FileManager.default.createDirectory(
-            at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(bytes).write(to: target)
-        return target
-    }
+    func write(bytes: [UInt8], to name: String) throws -> URL { try directory.write(Data(bytes), to: name) }
 
     /// Creates a folder (parents created).
     func folder(_ name: String) throws {
