@@ -1,4 +1,3 @@
-import FleetAuth
 import FleetTestSupport
 import Foundation
 
@@ -117,13 +116,7 @@ extension BadInputCatalogue {
             setup: { try $0.demoSchedule() },
             ["run", "demo.csv", "--endpoint", "http://127.0.0.1:1", "--state", "state.sqlite", "--out", "r"],
             exit: 1, "fleetwx: warning: key file",
-            variables: { workspace in
-                let credentials = try TestCredentials.install(in: workspace.directory, mode: 0o644)
-                return [
-                    "WEATHERKIT_TEAM_ID": credentials.teamID, "WEATHERKIT_SERVICE_ID": credentials.serviceID,
-                    "WEATHERKIT_KEY_ID": credentials.keyID, "WEATHERKIT_KEY_FILE": credentials.keyFile,
-                ]
-            }),
+            variables: { try TestCredentials.environment(in: $0.directory, mode: 0o644) }),
     ]
 
     /// The demo schedule and recordings.
