@@ -43,7 +43,7 @@ extension BadInputCatalogue {
         BadInput(
             "schedule", "a FIFO",
             setup: {
-                _ = mkfifo($0.url("s.csv").path, 0o600)
+                try $0.fifo("s.csv")
                 try $0.demoWeather()
             }, oneRowRun(), exit: 1, "s.csv"),
         BadInput(
