@@ -1,3 +1,4 @@
+import FleetReports
 import Foundation
 
 /// Bad-input catalogue: Outputs cases (`--out` folders, `latest`, templates) and schedules that
@@ -9,7 +10,7 @@ extension BadInputCatalogue {
     @Sendable static func templates(
         _ workspace: CatalogueWorkspace, page: String = "", change: @escaping (String) -> String = { $0 }
     ) throws {
-        for name in ["index.html", "route.html", "style.css", "table.js"] {
+        for name in ReportTemplates.files {
             let text = try String(contentsOf: AppHarness.templates.appendingPathComponent(name), encoding: .utf8)
             try workspace.write(name == page ? change(text) : text, to: "t/\(name)")
         }
