@@ -96,7 +96,7 @@ extension BadInputCatalogue {
             "option", "--templates holding a FIFO",
             setup: {
                 try $0.demoRun()
-                try FileManager.default.copyItem(at: AppHarness.templates, to: $0.url("t"))
+                try templates($0)
                 try FileManager.default.removeItem(at: $0.url("t/style.css"))
                 try $0.fifo("t/style.css")
             },

@@ -93,14 +93,6 @@ extension BadInputCatalogue {
                 try FileManager.default.removeItem(at: $0.url("t/style.css"))
             }, outputRun + ["--templates", "t"], exit: 1, "cannot read template"),
         BadInput(
-            "output", "template is a FIFO",
-            setup: {
-                try $0.demoInputs()
-                try templates($0)
-                try FileManager.default.removeItem(at: $0.url("t/table.js"))
-                try $0.fifo("t/table.js")
-            }, outputRun + ["--templates", "t"], exit: 1, "is not a regular file"),
-        BadInput(
             "output", "template is a directory",
             setup: {
                 try $0.demoInputs()
