@@ -7,16 +7,9 @@ import Testing
 /// (issue 9, item 4).
 @Suite("Live runs on a failing state database")
 struct LiveStateFaultTests {
-    static func server() async throws -> FakeWeatherKitServer {
-        try await FakeWeatherKitServer.start(arguments: [
-            "--team-id", TestCredentials.teamID, "--service-id", TestCredentials.serviceID, "--key-id",
-            TestCredentials.keyID,
-        ])
-    }
-
     @Test("responses that cannot be cached are said, naming the state file, and the run exits 2")
     func cacheWritesFail() async throws {
-        let server = try await Self.server()
+        let server = try await FakeWeatherKitServer.start()
         defer { server.stop() }
         let live = try LiveHarness()
         defer { live.remove() }
@@ -26,18 +19,16 @@ struct LiveStateFaultTests {
         try workspace.sql(
             "CREATE TRIGGER refuse BEFORE INSERT ON cache_entry BEGIN SELECT RAISE(ABORT, 'disk says no'); END;",
             on: "state.sqlite")
-        let result = await live.run(
-            ["run", "s.csv", "--endpoint", server.baseURL.absoluteString, "--state", "state.sqlite", "--out", "r"])
+        let result = await live.run(LiveRunTests.runArguments(server, out: "r"))
         #expect(result.exitCode == 2, "\(result.stderr)")
         #expect(result.stderr.contains("could not cache the response"), "\(result.stderr)")
         #expect(result.stderr.contains("write(s) to the state database \(live.file("state.sqlite").path) failed"))
-        let json = try live.runJSON("r")
-        #expect(json.object["exit_code"] as? Int == 2)
+        #expect(try live.runJSON("r").exitCode == 2)
     }
 
     @Test("while another process holds the state file's lock, no request goes out unrecorded")
     func lockedLedgerSendsNothing() async throws {
-        let server = try await Self.server()
+        let server = try await FakeWeatherKitServer.start()
         defer { server.stop() }
         var live = try LiveHarness()
         live.variables["FLEETWX_BUSY_TIMEOUT_MS"] = "200"
@@ -46,8 +37,7 @@ struct LiveStateFaultTests {
         let workspace = CatalogueWorkspace(directory: live.directory)
         try workspace.stateDatabase("state.sqlite", cacheRows: 0)
         try workspace.lock("state.sqlite")
-        let result = await live.run(
-            ["run", "s.csv", "--endpoint", server.baseURL.absoluteString, "--state", "state.sqlite", "--out", "r"])
+        let result = await live.run(LiveRunTests.runArguments(server, out: "r"))
         try workspace.write("", to: ".release")
         #expect(result.exitCode != 0, "\(result.stderr)")
         #expect(result.stderr.contains("locked by another process"), "\(result.stderr)")

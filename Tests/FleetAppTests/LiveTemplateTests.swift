@@ -7,25 +7,15 @@ import Testing
 struct LiveTemplateTests {
     @Test("a template without a slot its page fills is refused before the first request")
     func missingSlotSendsNothing() async throws {
-        let server = try await FakeWeatherKitServer.start(arguments: [
-            "--team-id", TestCredentials.teamID, "--service-id", TestCredentials.serviceID, "--key-id",
-            TestCredentials.keyID,
-        ])
+        let server = try await FakeWeatherKitServer.start()
         defer { server.stop() }
         let live = try LiveHarness()
         defer { live.remove() }
         try live.write(LiveSchedule.csv(LiveSchedule.flights(1)), to: "s.csv")
-        for name in ["index.html", "route.html", "style.css", "table.js"] {
-            var text = try String(contentsOf: AppHarness.templates.appendingPathComponent(name), encoding: .utf8)
-            if name == "route.html" {
-                text = text.replacingOccurrences(of: "data-slot=\"charts\"", with: "data-x=\"charts\"")
-            }
-            _ = try live.write(text, to: "t/\(name)")
-        }
-        let result = await live.run([
-            "run", "s.csv", "--endpoint", server.baseURL.absoluteString, "--state", "state.sqlite", "--out", "r",
-            "--templates", "t",
-        ])
+        try BadInputCatalogue.templates(
+            CatalogueWorkspace(directory: live.directory), page: "route.html",
+            change: BadInputCatalogue.withoutSlot("charts"))
+        let result = await live.run(LiveRunTests.runArguments(server, out: "r", extra: ["--templates", "t"]))
         #expect(result.exitCode == 1, "\(result.stderr)")
         #expect(result.stderr.contains("route.html") && result.stderr.contains("data-slot=\"charts\""))
         #expect(try await server.requests().isEmpty, "requests were spent before the template was refused")

@@ -8,6 +8,10 @@ import Testing
 @Suite("State faults and empty nights")
 struct StateFaultTests {
     static let replay = ["--replay", AppHarness.demoWeather.path]
+    /// The demo schedule replayed on the state database `st.sqlite`, its report at `r` (shared
+    /// with ``StateReportingTests``).
+    static let demoRunOnState =
+        ["run", AppHarness.demoSchedule.path] + replay + ["--state", "st.sqlite", "--out", "r"]
 
     @Test("a run refuses a state file whose cache pages are overwritten, leaves it untouched, publishes nothing")
     func damagedCacheRefused() async throws {
@@ -17,8 +21,7 @@ struct StateFaultTests {
         try workspace.stateDatabase()
         try workspace.damage("cache_entry")
         let before = try Data(contentsOf: app.file("st.sqlite"))
-        let result = await app.run(
-            ["run", AppHarness.demoSchedule.path] + Self.replay + ["--state", "st.sqlite", "--out", "r"])
+        let result = await app.run(Self.demoRunOnState)
         #expect(result.exitCode == 1, "\(result.stderr)")
         #expect(result.stderr.contains("st.sqlite is damaged"), "\(result.stderr)")
         #expect(result.stderr.contains("Move it aside"), "\(result.stderr)")
@@ -34,8 +37,7 @@ struct StateFaultTests {
         let workspace = CatalogueWorkspace(directory: app.directory)
         try workspace.stateDatabase(cacheRows: 0)
         try workspace.lock()
-        let result = await app.run(
-            ["run", AppHarness.demoSchedule.path] + Self.replay + ["--state", "st.sqlite", "--out", "r"])
+        let result = await app.run(Self.demoRunOnState)
         try workspace.write("", to: ".release")
         #expect(result.exitCode == 2, "\(result.stderr)")
         #expect(result.stderr.contains("history could not be written (the state database"), "\(result.stderr)")
@@ -106,10 +108,7 @@ struct StateFaultTests {
         let app = try AppHarness()
         defer { app.remove() }
         try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: app.directory.url.path)
-        try app.directory.write(
-            "flight,origin,destination,departure,arrival\n\(demoRow.split(separator: ",").prefix(5).joined(separator: ","))\n",
-            to: "s.csv")
-        try FileManager.default.copyItem(at: AppHarness.demoWeather, to: app.file("weather"))
+        try CatalogueWorkspace(directory: app.directory).demoInputs()
         try FileManager.default.createDirectory(at: app.file("ro"), withIntermediateDirectories: true)
         _ = try StateStore(path: app.file("ro/old.sqlite").path)
         for side in ["-wal", "-shm"] {
@@ -119,7 +118,7 @@ struct StateFaultTests {
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: app.file("ro").path)
         for state in ["ro/new.sqlite", "ro/old.sqlite"] {
             let run = try BinaryRun.start(
-                arguments: ["run", "s.csv", "--replay", "weather", "--out", "r", "--state", state],
+                arguments: BadInputCatalogue.stateRun(state),
                 environment: app.variables, directory: app.directory,
                 launcher: [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"])
             let result = try await run.wait()

@@ -8,8 +8,6 @@ import Testing
 /// 4 and 7, after review).
 @Suite("State problems reported")
 struct StateReportingTests {
-    static let replay = ["--replay", AppHarness.demoWeather.path]
-
     @Test("a run whose quota ledger cannot be read says the quota is unknown, in run.json too")
     func runQuotaUnknown() async throws {
         let app = try AppHarness()
@@ -17,8 +15,7 @@ struct StateReportingTests {
         let workspace = CatalogueWorkspace(directory: app.directory)
         try workspace.stateDatabase(cacheRows: 0)
         try workspace.sql("DROP TABLE quota_month;")
-        let result = await app.run(
-            ["run", AppHarness.demoSchedule.path] + Self.replay + ["--state", "st.sqlite", "--out", "r"])
+        let result = await app.run(StateFaultTests.demoRunOnState)
         #expect(result.exitCode == 2, "\(result.stderr)")
         #expect(result.stderr.contains("this month's quota use is unknown"), "\(result.stderr)")
         let json = try app.runJSON("r")

@@ -7,11 +7,6 @@ import Testing
 
 private func date(_ text: String) -> Date { WeatherFixtures.date(text) }
 
-/// Writes a body as a recording would.
-private func record(_ body: WeatherResponse, as name: String, in directory: TemporaryDirectory) throws {
-    try WeatherJSON.encoder().encode(body).write(to: directory.file(name))
-}
-
 /// A body at JFK's cell centre with `count` hours from `from`, each at `temperature`.
 private func jfk(from: String = "2026-12-01T10:00:00Z", count: Int = 6, temperature: Double = 15) -> WeatherResponse {
     WeatherFixtures.response(

@@ -24,10 +24,11 @@ private func record(latitude: Double, longitude: Double, mark: Double, in direct
     try WeatherJSON.encoder().encode(body).write(to: directory.file("wx_\(latitude)_\(longitude)_\(mark).json"))
 }
 
-/// Replays flights from each airport to JFK; returns the outcome of each airport's cell.
-private func served(
+/// Replays flights from each airport to JFK on a grid of `degrees`; returns the replay's report
+/// and the grid its cells are keyed on.
+private func serve(
     _ airports: [Airport], from directory: TemporaryDirectory, degrees: Double = 0.01
-) throws -> [String: CellOutcome] {
+) throws -> (report: FetchReport, grid: Grid) {
     let grid = try Grid(degrees: degrees)
     let flights = airports.enumerated().map { index, origin in
         TestFlights.flight(
@@ -35,7 +36,14 @@ private func served(
             arrival: date("2026-12-01T14:00:00Z"))
     }
     let plan = Planner(grid: grid, now: date("2026-12-01T00:00:00Z")).plan(flights)
-    let report = try ReplaySource(directory: directory.url, grid: grid).serve(plan)
+    return (try ReplaySource(directory: directory.url, grid: grid).serve(plan), grid)
+}
+
+/// Replays flights from each airport to JFK; returns the outcome of each airport's cell.
+private func served(
+    _ airports: [Airport], from directory: TemporaryDirectory, degrees: Double = 0.01
+) throws -> [String: CellOutcome] {
+    let (report, grid) = try serve(airports, from: directory, degrees: degrees)
     var result: [String: CellOutcome] = [:]
     for airport in airports {
         result[airport.code] = report.outcome(for: grid.key(latitude: airport.latitude, longitude: airport.longitude))
@@ -114,13 +122,8 @@ struct ReplayCrowdedCellTests {
         defer { directory.remove() }
         try record(latitude: 45.641, longitude: -73.781, mark: 1, in: directory)
         try record(latitude: 45.644, longitude: -73.778, mark: 2, in: directory)
-        let grid = try Grid(degrees: 0.01)
         let origin = airport("QQA", latitude: 45.64, longitude: -73.78)
-        let flight = TestFlights.flight(
-            "UA1", from: origin, to: TestFlights.airport("JFK"), departure: date("2026-12-01T12:05:00Z"),
-            arrival: date("2026-12-01T14:00:00Z"))
-        let plan = Planner(grid: grid, now: date("2026-12-01T00:00:00Z")).plan([flight])
-        let report = try ReplaySource(directory: directory.url, grid: grid).serve(plan)
+        let (report, grid) = try serve([origin], from: directory)
         let key = grid.key(latitude: origin.latitude, longitude: origin.longitude)
         let weather = try #require(report.outcome(for: key)?.weather)
         #expect(weather.hour(containing: date("2026-12-01T12:05:00Z"))?.temperature == 1)
@@ -134,13 +137,8 @@ struct ReplayCrowdedCellTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         try record(latitude: 45.641, longitude: -73.781, mark: 1, in: directory)
-        let grid = try Grid(degrees: 0.01)
         let origin = airport("QQA", latitude: 45.64, longitude: -73.78)
-        let flight = TestFlights.flight(
-            "UA1", from: origin, to: TestFlights.airport("JFK"), departure: date("2026-12-01T12:05:00Z"),
-            arrival: date("2026-12-01T14:00:00Z"))
-        let report = try ReplaySource(directory: directory.url, grid: grid)
-            .serve(Planner(grid: grid, now: date("2026-12-01T00:00:00Z")).plan([flight]))
+        let (report, grid) = try serve([origin], from: directory)
         #expect(report.outcome(for: grid.key(latitude: origin.latitude, longitude: origin.longitude))?.weather != nil)
         #expect(!report.warnings.contains { $0.contains("recorded places") }, "\(report.warnings)")
     }

@@ -9,10 +9,9 @@ import Testing
 
 private func date(_ text: String) -> Date { WeatherFixtures.date(text) }
 
-/// Writes a body as a recording would.
-private func record(_ body: WeatherResponse, as name: String, in directory: TemporaryDirectory) throws {
-    let data = try WeatherJSON.encoder().encode(body)
-    try data.write(to: directory.file(name))
+/// Writes a body as a recording would (shared by the replay suites of this module).
+func record(_ body: WeatherResponse, as name: String, in directory: TemporaryDirectory) throws {
+    try WeatherJSON.encoder().encode(body).write(to: directory.file(name))
 }
 
 /// A body at an airport's own (unrounded) coordinates with `count` hours from `from`.

@@ -32,10 +32,22 @@ public struct TemporaryDirectory: Sendable {
     /// - Throws: When the file cannot be written.
     @discardableResult
     public func write(_ text: String, to name: String) throws -> URL {
+        try write(Data(text.utf8), to: name)
+    }
+
+    /// Writes bytes to a file inside the directory, creating its parent folders.
+    ///
+    /// - Parameters:
+    ///   - data: The contents (not necessarily text: a schedule in UTF-16, a damaged header).
+    ///   - name: A relative path.
+    /// - Returns: The file's URL.
+    /// - Throws: When the file cannot be written.
+    @discardableResult
+    public func write(_ data: Data, to name: String) throws -> URL {
         let target = file(name)
         try FileManager.default.createDirectory(
             at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: target)
+        try data.write(to: target)
         return target
     }
 

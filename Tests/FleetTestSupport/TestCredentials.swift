@@ -50,11 +50,14 @@ public enum TestCredentials {
 
     /// The four `WEATHERKIT_*` variables for ``install(in:key:mode:)``'s credentials.
     ///
-    /// - Parameter directory: A per-test temporary directory.
+    /// - Parameters:
+    ///   - directory: A per-test temporary directory.
+    ///   - mode: The key copy's file mode (default 600; 644 for the "readable by other users"
+    ///     warning).
     /// - Returns: An environment dictionary.
     /// - Throws: When the copy fails.
-    public static func environment(in directory: TemporaryDirectory) throws -> [String: String] {
-        let credentials = try install(in: directory)
+    public static func environment(in directory: TemporaryDirectory, mode: Int = 0o600) throws -> [String: String] {
+        let credentials = try install(in: directory, mode: mode)
         return [
             "WEATHERKIT_TEAM_ID": credentials.teamID, "WEATHERKIT_SERVICE_ID": credentials.serviceID,
             "WEATHERKIT_KEY_ID": credentials.keyID, "WEATHERKIT_KEY_FILE": credentials.keyFile,

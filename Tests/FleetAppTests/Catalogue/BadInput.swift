@@ -13,7 +13,7 @@ struct BadInput: Sendable, CustomTestStringConvertible {
     /// What is bad, in a few words.
     let name: String
     /// Files and folders to create in the run's directory before the command runs.
-    let setup: @Sendable (CatalogueWorkspace) throws -> Void
+    let setup: CatalogueSetup
     /// The words after `fleetwx`.
     let arguments: [String]
     /// The exit code expected.
@@ -30,7 +30,7 @@ struct BadInput: Sendable, CustomTestStringConvertible {
 
     /// Creates a case.
     init(
-        _ family: String, _ name: String, setup: @escaping @Sendable (CatalogueWorkspace) throws -> Void = { _ in },
+        _ family: String, _ name: String, setup: @escaping CatalogueSetup = { _ in },
         _ arguments: [String], exit exitCode: Int32, _ message: String, notInMessage: [String] = [],
         variables: @escaping @Sendable (CatalogueWorkspace) throws -> [String: String] = { _ in [:] },
         inFiles: [String: String] = [:]
@@ -49,6 +49,9 @@ struct BadInput: Sendable, CustomTestStringConvertible {
     var testDescription: String { "\(family): \(name)" }
 }
 
+/// A case's setup: the files and folders it makes before the run.
+typealias CatalogueSetup = @Sendable (CatalogueWorkspace) throws -> Void
+
 /// The run's directory, as a case's `setup` sees it.
 struct CatalogueWorkspace: Sendable {
     /// The temporary directory the command runs in.
@@ -63,13 +66,7 @@ struct CatalogueWorkspace: Sendable {
 
     /// Writes raw bytes (parents created).
     @discardableResult
-    func write(bytes: [UInt8], to name: String) throws -> URL {
-        let target = url(name)
-        try FileManager.default.createDirectory(
-            at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(bytes).write(to: target)
-        return target
-    }
+    func write(bytes: [UInt8], to name: String) throws -> URL { try directory.write(Data(bytes), to: name) }
 
     /// Creates a folder (parents created).
     func folder(_ name: String) throws {
@@ -94,6 +91,28 @@ struct CatalogueWorkspace: Sendable {
             to: name)
     }
 
+    /// Writes `s.csv` with the demo header and these rows and copies the demo recordings in.
+    func rows(_ rows: [String]) throws {
+        try schedule(rows)
+        try demoWeather()
+    }
+
+    /// Writes `s.csv` as this text and copies the demo recordings in.
+    func text(_ text: String) throws {
+        try write(text, to: "s.csv")
+        try demoWeather()
+    }
+
+    /// One demo row as `s.csv` and the demo recordings: what ``BadInputCatalogue/oneRowRun(_:out:)`` reads.
+    func demoInputs() throws { try rows([demoRow]) }
+
+    /// The demo schedule as `demo.csv` and the demo recordings: what ``BadInputCatalogue/demo(_:)``
+    /// reads.
+    func demoRun() throws {
+        try demoSchedule()
+        try demoWeather()
+    }
+
     /// Sets a file's permission bits.
     func chmod(_ name: String, _ mode: Int) throws {
         try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: url(name).path)
@@ -107,3 +126,14 @@ struct CatalogueWorkspace: Sendable {
 
 /// One good demo row (ORD→JFK, inside the demo recordings' window).
 let demoRow = "UA1545,ORD,JFK,2026-12-01T07:05,2026-12-01T10:15,B738,N37253"
+
+extension BadInputCatalogue {
+    /// `run s.csv --replay weather --out OUT` and `extra`: the run of
+    /// ``CatalogueWorkspace/demoInputs()`` (or of another `s.csv` beside the demo recordings).
+    static func oneRowRun(_ extra: [String] = [], out: String = "r") -> [String] {
+        ["run", "s.csv", "--replay", "weather", "--out", out] + extra
+    }
+
+    /// ``oneRowRun(_:out:)`` on the state database `state`.
+    static func stateRun(_ state: String = "st.sqlite") -> [String] { oneRowRun(["--state", state]) }
+}

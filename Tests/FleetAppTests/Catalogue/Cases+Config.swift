@@ -1,4 +1,3 @@
-import FleetAuth
 import FleetTestSupport
 import Foundation
 
@@ -7,12 +6,12 @@ import Foundation
 extension BadInputCatalogue {
     static let config: [BadInput] = [
         BadInput(
-            "config", "missing file", setup: demoRun, withConfig("nope.json"), exit: 1,
+            "config", "missing file", setup: { try $0.demoRun() }, withConfig("nope.json"), exit: 1,
             "nope.json: no such file; check the path"),
         BadInput(
             "config", "--config names a directory",
             setup: {
-                try demoRun($0)
+                try $0.demoRun()
                 try $0.folder("thresholds")
             },
             withConfig("thresholds"), exit: 1,
@@ -20,17 +19,17 @@ extension BadInputCatalogue {
         BadInput(
             "config", "--config names a FIFO",
             setup: {
-                try demoRun($0)
+                try $0.demoRun()
                 try $0.fifo("thresholds.json")
             },
             withConfig(), exit: 1, "it is not a regular file (a FIFO)", notInMessage: ["permission"]),
         BadInput(
-            "config", "--config names /dev/null", setup: demoRun, withConfig("/dev/null"), exit: 1,
+            "config", "--config names /dev/null", setup: { try $0.demoRun() }, withConfig("/dev/null"), exit: 1,
             "it is not a regular file (a character device)"),
         BadInput(
             "config", "--config is a symbolic link loop",
             setup: {
-                try demoRun($0)
+                try $0.demoRun()
                 try $0.symlink("thresholds.json", to: "thresholds.json")
             },
             withConfig(), exit: 1, "it is a symbolic link loop", notInMessage: ["no such file"]),
@@ -118,29 +117,17 @@ extension BadInputCatalogue {
             setup: { try $0.demoSchedule() },
             ["run", "demo.csv", "--endpoint", "http://127.0.0.1:1", "--state", "state.sqlite", "--out", "r"],
             exit: 1, "fleetwx: warning: key file",
-            variables: { workspace in
-                let credentials = try TestCredentials.install(in: workspace.directory, mode: 0o644)
-                return [
-                    "WEATHERKIT_TEAM_ID": credentials.teamID, "WEATHERKIT_SERVICE_ID": credentials.serviceID,
-                    "WEATHERKIT_KEY_ID": credentials.keyID, "WEATHERKIT_KEY_FILE": credentials.keyFile,
-                ]
-            }),
+            variables: { try TestCredentials.environment(in: $0.directory, mode: 0o644) }),
     ]
-
-    /// The demo schedule and recordings.
-    static func demoRun(_ workspace: CatalogueWorkspace) throws {
-        try workspace.demoSchedule()
-        try workspace.demoWeather()
-    }
 
     /// The demo run with a threshold file `thresholds.json` holding `text`.
     static func config(_ workspace: CatalogueWorkspace, _ text: String) throws {
-        try demoRun(workspace)
+        try workspace.demoRun()
         try workspace.write(text, to: "thresholds.json")
     }
 
     /// `run demo.csv --replay weather --out r --config FILE`.
     static func withConfig(_ file: String = "thresholds.json") -> [String] {
-        ["run", "demo.csv", "--replay", "weather", "--out", "r", "--config", file]
+        demo(["--config", file])
     }
 }

@@ -19,11 +19,7 @@ extension BadInputCatalogue {
         BadInput("option", "a value option last, without its value", demo(["--out"]), exit: 64, "--out needs a value"),
         BadInput(
             "option", "a value forgotten before the next option",
-            setup: {
-                try $0.demoSchedule()
-                try $0.demoWeather()
-            },
-            ["run", "demo.csv", "--out", "--replay", "weather"], exit: 64,
+            setup: { try $0.demoRun() }, ["run", "demo.csv", "--out", "--replay", "weather"], exit: 64,
             "--out needs a value after it, got the option --replay instead"),
         BadInput("option", "an option given twice", demo(["--out", "a", "--out", "b"]), exit: 64, "--out given twice"),
         BadInput(
@@ -88,18 +84,19 @@ extension BadInputCatalogue {
             "option", "an empty --config value", demo(["--config", ""]), exit: 64,
             "--config needs a file, got an empty value"),
         BadInput(
-            "option", "--out of 100 KB", setup: demoRun,
+            "option", "--out of 100 KB", setup: { try $0.demoRun() },
             ["run", "demo.csv", "--replay", "weather", "--out", longValue], exit: 1,
             "the path is too long (a name over 255 bytes",
             notInMessage: [String(repeating: "x", count: 101), "File name too long"]),
         BadInput(
-            "option", "--templates names a file", setup: demoRun, demo(["--templates", "demo.csv"]), exit: 1,
+            "option", "--templates names a file", setup: { try $0.demoRun() }, demo(["--templates", "demo.csv"]),
+            exit: 1,
             "index.html: no such file (a part of its path is not a directory)"),
         BadInput(
             "option", "--templates holding a FIFO",
             setup: {
-                try demoRun($0)
-                try FileManager.default.copyItem(at: AppHarness.templates, to: $0.url("t"))
+                try $0.demoRun()
+                try templates($0)
                 try FileManager.default.removeItem(at: $0.url("t/style.css"))
                 try $0.fifo("t/style.css")
             },
@@ -118,7 +115,5 @@ extension BadInputCatalogue {
 
     /// `run demo.csv --replay weather --out r` and `extra` (nothing set up: a usage error is
     /// found before any file is read).
-    static func demo(_ extra: [String]) -> [String] {
-        ["run", "demo.csv", "--replay", "weather", "--out", "r"] + extra
-    }
+    static func demo(_ extra: [String]) -> [String] { replay() + extra }
 }

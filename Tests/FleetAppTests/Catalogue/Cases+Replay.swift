@@ -53,40 +53,35 @@ extension BadInputCatalogue {
         BadInput(
             "replay", "an unreadable folder",
             setup: {
-                try $0.demoSchedule()
-                try $0.demoWeather()
+                try $0.demoRun()
                 try $0.chmod("weather", 0o000)
             },
             replay(), exit: runningAsRoot ? 0 : 1, runningAsRoot ? "flights briefed" : "permission denied"),
         BadInput(
             "replay", "a directory named *.json",
             setup: {
-                try $0.demoSchedule()
-                try $0.demoWeather()
+                try $0.demoRun()
                 try $0.folder("weather/extra.json")
             },
             replay(), exit: 0, "extra.json: it is a directory, not a regular file; skipped"),
         BadInput(
             "replay", "a FIFO named *.json",
             setup: {
-                try $0.demoSchedule()
-                try $0.demoWeather()
+                try $0.demoRun()
                 try $0.fifo("weather/pipe.json")
             },
             replay(), exit: 0, "pipe.json: it is not a regular file (a FIFO); skipped"),
         BadInput(
             "replay", "a link to /dev/zero named *.json",
             setup: {
-                try $0.demoSchedule()
-                try $0.demoWeather()
+                try $0.demoRun()
                 try $0.symlink("weather/zero.json", to: "/dev/zero")
             },
             replay(), exit: 0, "zero.json: it is not a regular file (a character device)"),
         BadInput(
             "replay", "a symbolic link loop named *.json",
             setup: {
-                try $0.demoSchedule()
-                try $0.demoWeather()
+                try $0.demoRun()
                 try $0.symlink("weather/loop.json", to: "loop.json")
             },
             replay(), exit: 0, "loop.json: cannot be read (it is a symbolic link loop",
@@ -94,48 +89,42 @@ extension BadInputCatalogue {
         BadInput(
             "replay", "a dangling link named *.json",
             setup: {
-                try $0.demoSchedule()
-                try $0.demoWeather()
+                try $0.demoRun()
                 try $0.symlink("weather/gone.json", to: "nowhere.json")
             },
             replay(), exit: 0, "gone.json: cannot be read (no such file)"),
         BadInput(
             "replay", "a recording over the size limit",
             setup: {
-                try $0.demoSchedule()
-                try $0.demoWeather()
+                try $0.demoRun()
                 try $0.sparse("weather/huge.json", bytes: 16 * 1024 * 1024 + 1)
             },
             replay(), exit: 0, "huge.json: 16777217 bytes, over the"),
         BadInput(
             "replay", "a text file named *.json",
             setup: {
-                try $0.demoSchedule()
-                try $0.demoWeather()
+                try $0.demoRun()
                 try $0.write("hello, not JSON", to: "weather/notes.json")
             },
             replay(), exit: 0, "notes.json: not a WeatherKit weather body"),
         BadInput(
             "replay", "an empty file named *.json",
             setup: {
-                try $0.demoSchedule()
-                try $0.demoWeather()
+                try $0.demoRun()
                 try $0.write("", to: "weather/empty.json")
             },
             replay(), exit: 0, "empty.json: not a WeatherKit weather body"),
         BadInput(
             "replay", "a JSON array named *.json",
             setup: {
-                try $0.demoSchedule()
-                try $0.demoWeather()
+                try $0.demoRun()
                 try $0.write("[1, 2]", to: "weather/list.json")
             },
             replay(), exit: 0, "list.json: not a WeatherKit weather body (the body is an array"),
         BadInput(
             "replay", "a long file name is shown bounded",
             setup: {
-                try $0.demoSchedule()
-                try $0.demoWeather()
+                try $0.demoRun()
                 try $0.write("nope", to: "weather/" + String(repeating: "n", count: 240) + ".json")
             },
             replay(), exit: 0, "… (245 bytes): not a WeatherKit weather body",

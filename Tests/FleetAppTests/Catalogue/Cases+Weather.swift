@@ -6,42 +6,43 @@ extension BadInputCatalogue {
     static let weather: [BadInput] = grids + years + values + places
 }
 
-/// The demo recordings, with JFK's (or `file`'s) JSON text edited: each pair replaces every
-/// match of a regular expression.
-private func editedWeather(
-    _ workspace: CatalogueWorkspace, _ edits: [(String, String)], file: String = "JFK.json"
-) throws {
-    try workspace.demoWeather()
-    let url = workspace.url("weather/\(file)")
-    var text = try String(contentsOf: url, encoding: .utf8)
-    for (pattern, replacement) in edits {
-        text = text.replacing(try Regex(pattern), with: replacement)
+/// One demo row and the demo recordings, with JFK's JSON text edited and written as
+/// `weather/OUTPUT` (JFK's own file by default; another name keeps JFK's file as it was): each
+/// pair replaces every match of a regular expression.
+private func editedWeather(_ edits: [(String, String)], as output: String = "JFK.json") -> CatalogueSetup {
+    { workspace in
+        try workspace.demoInputs()
+        var text = try String(contentsOf: workspace.url("weather/JFK.json"), encoding: .utf8)
+        for (pattern, replacement) in edits {
+            text = text.replacing(try Regex(pattern), with: replacement)
+        }
+        try workspace.write(text, to: "weather/\(output)")
     }
-    try workspace.write(text, to: "weather/\(file)")
 }
 
-/// The demo recordings with JFK's `member` set to `json` in every forecast hour.
-private func everyHour(_ workspace: CatalogueWorkspace, _ member: String, _ json: String) throws {
-    try editedWeather(workspace, [(#""\#(member)":[^,}]+"#, #""\#(member)":\#(json)"#)])
+/// One demo row and the demo recordings, with JFK's `member` set to `json` in every forecast hour.
+private func everyHour(_ member: String, _ json: String) -> CatalogueSetup {
+    editedWeather([(#""\#(member)":[^,}]+"#, #""\#(member)":\#(json)"#)])
 }
 
-/// The demo recordings with `old` replaced by `new` once, in JFK's data set `dataSet` only.
-private func inDataSet(_ workspace: CatalogueWorkspace, _ dataSet: String, _ old: String, _ new: String) throws {
-    try workspace.demoWeather()
-    var text = try String(contentsOf: workspace.url("weather/JFK.json"), encoding: .utf8)
-    guard let start = text.range(of: #""\#(dataSet)":"#),
-        let found = text.range(of: old, range: start.upperBound..<text.endIndex)
-    else { throw CocoaError(.fileReadCorruptFile) }
-    text.replaceSubrange(found, with: new)
-    try workspace.write(text, to: "weather/JFK.json")
+/// One demo row and the demo recordings, with `old` replaced by `new` once, in JFK's data set
+/// `dataSet` only.
+private func inDataSet(_ dataSet: String, _ old: String, _ new: String) -> CatalogueSetup {
+    { workspace in
+        try workspace.demoInputs()
+        var text = try String(contentsOf: workspace.url("weather/JFK.json"), encoding: .utf8)
+        guard let start = text.range(of: #""\#(dataSet)":"#),
+            let found = text.range(of: old, range: start.upperBound..<text.endIndex)
+        else { throw CocoaError(.fileReadCorruptFile) }
+        text.replaceSubrange(found, with: new)
+        try workspace.write(text, to: "weather/JFK.json")
+    }
 }
 
-/// The one-row demo schedule and the run every weather case makes.
-private let run = ["run", "s.csv", "--replay", "weather", "--out", "r"]
-private let oneRow: @Sendable (CatalogueWorkspace) throws -> Void = {
-    try $0.schedule([demoRow])
-    try $0.demoWeather()
-}
+/// The run every weather case makes.
+private let run = BadInputCatalogue.oneRowRun()
+/// The one-row demo inputs.
+private let oneRow: CatalogueSetup = { try $0.demoInputs() }
 
 extension BadInputCatalogue {
     /// `--grid`: only 0.001° to 1° (item 5 of issue 9).
@@ -79,32 +80,25 @@ extension BadInputCatalogue {
     static let years: [BadInput] = [
         BadInput(
             "weather", "schedule year 0000",
-            setup: {
-                try $0.schedule([demoRow, "UA1,ORD,JFK,0000-12-31T18:09:24,2026-12-01T10:15,B738,N1"])
-                try $0.demoWeather()
-            }, run, exit: 2, "1 rejected",
+            setup: { try $0.rows([demoRow, "UA1,ORD,JFK,0000-12-31T18:09:24,2026-12-01T10:15,B738,N1"]) }, run, exit: 2,
+            "1 rejected",
             inFiles: ["r/rejects.csv": "year 0000 is outside 2000–2100, the years fleetwx briefs"]),
         BadInput(
             "weather", "schedule year 0001 and 9999",
             setup: {
-                try $0.schedule([
+                try $0.rows([
                     demoRow, "UA1,ORD,JFK,0001-01-01T10:00Z,0001-01-01T12:00Z,,",
                     "UA2,ORD,JFK,9999-12-31T10:00Z,9999-12-31T12:00Z,,",
                 ])
-                try $0.demoWeather()
             }, run, exit: 2, "2 rejected", inFiles: ["r/rejects.csv": "year 9999 is outside 2000–2100"]),
         BadInput(
             "weather", "schedule year 10000",
-            setup: {
-                try $0.schedule([demoRow, "UA1,ORD,JFK,10000-01-01T10:00Z,2026-12-01T10:15,,"])
-                try $0.demoWeather()
-            }, run, exit: 2, "1 rejected", inFiles: ["r/rejects.csv": "year 10000 is outside 2000–2100"]),
+            setup: { try $0.rows([demoRow, "UA1,ORD,JFK,10000-01-01T10:00Z,2026-12-01T10:15,,"]) }, run, exit: 2,
+            "1 rejected", inFiles: ["r/rejects.csv": "year 10000 is outside 2000–2100"]),
         BadInput(
             "weather", "schedule arrival in 2101",
-            setup: {
-                try $0.schedule([demoRow, "UA1,ORD,JFK,2026-12-01T07:05,2101-01-01T00:00Z,,"])
-                try $0.demoWeather()
-            }, run, exit: 2, "1 rejected", inFiles: ["r/rejects.csv": "year 2101 is outside 2000–2100"]),
+            setup: { try $0.rows([demoRow, "UA1,ORD,JFK,2026-12-01T07:05,2101-01-01T00:00Z,,"]) }, run, exit: 2,
+            "1 rejected", inFiles: ["r/rejects.csv": "year 2101 is outside 2000–2100"]),
         BadInput(
             "weather", "--now in year 0000", setup: oneRow, run + ["--now", "0000-01-01T00:00:00Z"], exit: 64,
             "year 0000 is outside 2000–2100, the years fleetwx briefs"),
@@ -112,184 +106,104 @@ extension BadInputCatalogue {
             "weather", "--now in year 9999", setup: oneRow, run + ["--now", "9999-12-31T23:59:59Z"], exit: 64,
             "year 9999 is outside 2000–2100"),
         BadInput(
-            "weather", "body hours in year 0000",
-            setup: {
-                try $0.schedule([demoRow])
-                try everyHour($0, "forecastStart", #""0000-12-31T18:00:00Z""#)
-            },
-            run, exit: 2,
-            "forecastStart: \"0000-12-31T18:00:00Z\" is outside 2000–2100, the years fleetwx briefs; dropped"),
+            "weather", "body hours in year 0000", setup: everyHour("forecastStart", #""0000-12-31T18:00:00Z""#), run,
+            exit: 2, "forecastStart: \"0000-12-31T18:00:00Z\" is outside 2000–2100, the years fleetwx briefs; dropped"),
         BadInput(
             "weather", "body read time in year 9999",
-            setup: {
-                try $0.schedule([demoRow])
-                try editedWeather($0, [(#""readTime":"[^"]*""#, #""readTime":"9999-01-01T00:00:00Z""#)])
-            }, run, exit: 0, "readTime: \"9999-01-01T00:00:00Z\" is outside 2000–2100"),
+            setup: editedWeather([(#""readTime":"[^"]*""#, #""readTime":"9999-01-01T00:00:00Z""#)]), run, exit: 0,
+            "readTime: \"9999-01-01T00:00:00Z\" is outside 2000–2100"),
     ]
 
     /// Values outside their physical ranges, or of the wrong type (item 11 of issue 9).
     static let values: [BadInput] = [
         BadInput(
-            "weather", "wind 5.4e19 km/h",
-            setup: {
-                try $0.schedule([demoRow])
-                try everyHour($0, "windSpeed", "5.4e19")
-            },
-            run, exit: 2, "windSpeed: 5.4e+19 is outside 0…500; dropped",
-            inFiles: ["r/flights.csv": "no wind"]),
+            "weather", "wind 5.4e19 km/h", setup: everyHour("windSpeed", "5.4e19"), run, exit: 2,
+            "windSpeed: 5.4e+19 is outside 0…500; dropped", inFiles: ["r/flights.csv": "no wind"]),
         BadInput(
-            "weather", "precipitation chance 1e12",
-            setup: {
-                try $0.schedule([demoRow])
-                try everyHour($0, "precipitationChance", "1e12")
-            }, run, exit: 2, "precipitationChance: 1000000000000 is outside 0…1; dropped",
+            "weather", "precipitation chance 1e12", setup: everyHour("precipitationChance", "1e12"), run, exit: 2,
+            "precipitationChance: 1000000000000 is outside 0…1; dropped",
             inFiles: ["r/flights.csv": "precipitationChance unusable in the body"]),
         BadInput(
-            "weather", "gust 9000 km/h",
-            setup: {
-                try $0.schedule([demoRow])
-                try everyHour($0, "windGust", "9000")
-            },
-            run, exit: 2, "windGust: 9000 is outside 0…500", inFiles: ["r/flights.csv": "windGust unusable"]),
+            "weather", "gust 9000 km/h", setup: everyHour("windGust", "9000"), run, exit: 2,
+            "windGust: 9000 is outside 0…500", inFiles: ["r/flights.csv": "windGust unusable"]),
         BadInput(
-            "weather", "temperature -500",
-            setup: {
-                try $0.schedule([demoRow])
-                try everyHour($0, "temperature", "-500")
-            },
-            run, exit: 2, "temperature: -500 is outside -100…70", inFiles: ["r/flights.csv": "no temperature"]),
+            "weather", "temperature -500", setup: everyHour("temperature", "-500"), run, exit: 2,
+            "temperature: -500 is outside -100…70", inFiles: ["r/flights.csv": "no temperature"]),
         BadInput(
-            "weather", "temperature 1e999",
-            setup: {
-                try $0.schedule([demoRow])
-                try everyHour($0, "temperature", "1e999")
-            },
-            run, exit: 2, "is not a finite number"),
+            "weather", "temperature 1e999", setup: everyHour("temperature", "1e999"), run, exit: 2,
+            "is not a finite number"),
         BadInput(
-            "weather", "visibility negative",
-            setup: {
-                try $0.schedule([demoRow])
-                try everyHour($0, "visibility", "-1")
-            },
-            run, exit: 2, "visibility: -1 is outside 0…1000000"),
+            "weather", "visibility negative", setup: everyHour("visibility", "-1"), run, exit: 2,
+            "visibility: -1 is outside 0…1000000"),
         BadInput(
-            "weather", "wind direction 720",
-            setup: {
-                try $0.schedule([demoRow])
-                try everyHour($0, "windDirection", "720")
-            }, run, exit: 2, "windDirection: 720 is outside 0…360"),
+            "weather", "wind direction 720", setup: everyHour("windDirection", "720"), run, exit: 2,
+            "windDirection: 720 is outside 0…360"),
         BadInput(
-            "weather", "gust as NaN text",
-            setup: {
-                try $0.schedule([demoRow])
-                try everyHour($0, "windGust", #""NaN""#)
-            },
-            run, exit: 2, "windGust: \"NaN\" is not a number; dropped"),
+            "weather", "gust as NaN text", setup: everyHour("windGust", #""NaN""#), run, exit: 2,
+            "windGust: \"NaN\" is not a number; dropped"),
         BadInput(
-            "weather", "precipitation intensity 1e300",
-            setup: {
-                try $0.schedule([demoRow])
-                try everyHour($0, "precipitationIntensity", "1e300")
-            }, run, exit: 2, "precipitationIntensity: 1e+300 is outside 0…1000"),
+            "weather", "precipitation intensity 1e300", setup: everyHour("precipitationIntensity", "1e300"), run,
+            exit: 2, "precipitationIntensity: 1e+300 is outside 0…1000"),
         BadInput(
-            "weather", "dew point 99 (not briefed)",
-            setup: {
-                try $0.schedule([demoRow])
-                try everyHour($0, "temperatureDewPoint", "99")
-            }, run, exit: 0, "temperatureDewPoint: 99 is outside -100…70; dropped"),
+            "weather", "dew point 99 (not briefed)", setup: everyHour("temperatureDewPoint", "99"), run, exit: 0,
+            "temperatureDewPoint: 99 is outside -100…70; dropped"),
         BadInput(
-            "weather", "pressure 5 (not briefed)",
-            setup: {
-                try $0.schedule([demoRow])
-                try everyHour($0, "pressure", "5")
-            },
-            run, exit: 0, "pressure: 5 is outside 800…1100"),
+            "weather", "pressure 5 (not briefed)", setup: everyHour("pressure", "5"), run, exit: 0,
+            "pressure: 5 is outside 800…1100"),
         BadInput(
-            "weather", "humidity 1.5 (not briefed)",
-            setup: {
-                try $0.schedule([demoRow])
-                try everyHour($0, "humidity", "1.5")
-            },
-            run, exit: 0, "humidity: 1.5 is outside 0…1"),
+            "weather", "humidity 1.5 (not briefed)", setup: everyHour("humidity", "1.5"), run, exit: 0,
+            "humidity: 1.5 is outside 0…1"),
         BadInput(
-            "weather", "cloud cover 100 (not briefed)",
-            setup: {
-                try $0.schedule([demoRow])
-                try everyHour($0, "cloudCover", "100")
-            }, run, exit: 0, "cloudCover: 100 is outside 0…1"),
+            "weather", "cloud cover 100 (not briefed)", setup: everyHour("cloudCover", "100"), run, exit: 0,
+            "cloudCover: 100 is outside 0…1"),
         BadInput(
-            "weather", "uv index 4.5 (not briefed)",
-            setup: {
-                try $0.schedule([demoRow])
-                try everyHour($0, "uvIndex", "4.5")
-            },
-            run, exit: 0, "uvIndex: 4.5 is not a whole number"),
+            "weather", "uv index 4.5 (not briefed)", setup: everyHour("uvIndex", "4.5"), run, exit: 0,
+            "uvIndex: 4.5 is not a whole number"),
     ]
 
     /// Places that contradict each other or the cell (item 6 of issue 9).
     static let places: [BadInput] = [
         BadInput(
             "weather", "hourly latitude 999",
-            setup: {
-                try $0.schedule([demoRow])
-                try inDataSet($0, "forecastHourly", #""latitude":40.64"#, #""latitude":999"#)
-            }, run, exit: 2, "forecastHourly: its metadata.latitude 999 is outside -90…90, so its place is unknown"),
+            setup: inDataSet("forecastHourly", #""latitude":40.64"#, #""latitude":999"#), run, exit: 2,
+            "forecastHourly: its metadata.latitude 999 is outside -90…90, so its place is unknown"),
         BadInput(
-            "weather", "latitude 999 everywhere",
-            setup: {
-                try $0.schedule([demoRow])
-                try editedWeather($0, [(#""latitude":40.64"#, #""latitude":999"#)])
-            }, run, exit: 2, "JFK.json: no usable data set", inFiles: ["r/flights.csv": "no recorded weather"]),
+            "weather", "latitude 999 everywhere", setup: editedWeather([(#""latitude":40.64"#, #""latitude":999"#)]),
+            run, exit: 2, "JFK.json: no usable data set", inFiles: ["r/flights.csv": "no recorded weather"]),
         BadInput(
             "weather", "longitude as text",
-            setup: {
-                try $0.schedule([demoRow])
-                try inDataSet($0, "forecastHourly", #""longitude":-73.78"#, #""longitude":"west""#)
-            }, run, exit: 2, "forecastHourly: its metadata.longitude"),
+            setup: inDataSet("forecastHourly", #""longitude":-73.78"#, #""longitude":"west""#), run, exit: 2,
+            "forecastHourly: its metadata.longitude"),
         BadInput(
             "weather", "JFK's file holds Chicago's coordinates",
-            setup: {
-                try $0.schedule([demoRow])
-                try editedWeather(
-                    $0, [(#""latitude":40.64,"longitude":-73.78"#, #""latitude":41.98,"longitude":-87.91"#)])
-            }, run, exit: 2, "JFK.json and ORD.json record different weather for 41.98,-87.91"),
+            setup: editedWeather([(#""latitude":40.64,"longitude":-73.78"#, #""latitude":41.98,"longitude":-87.91"#)]),
+            run, exit: 2, "JFK.json and ORD.json record different weather for 41.98,-87.91"),
         BadInput(
             "weather", "two recordings of one place that disagree",
-            setup: {
-                try $0.schedule([demoRow])
-                try $0.demoWeather()
-                let text = try String(contentsOf: $0.url("weather/JFK.json"), encoding: .utf8)
-                try $0.write(
-                    text.replacing(try Regex(#""temperature":[^,}]+"#), with: #""temperature":-30"#),
-                    to: "weather/JFK-again.json")
-            }, run, exit: 2, "JFK-again.json and JFK.json record different weather for 40.64,-73.78",
+            setup: editedWeather([(#""temperature":[^,}]+"#, #""temperature":-30"#)], as: "JFK-again.json"), run,
+            exit: 2, "JFK-again.json and JFK.json record different weather for 40.64,-73.78",
             inFiles: ["r/flights.csv": "no forecast hour"]),
         BadInput(
             "weather", "the same recording twice is no conflict",
             setup: {
-                try oneRow($0)
+                try $0.demoInputs()
                 try FileManager.default.copyItem(at: $0.url("weather/JFK.json"), to: $0.url("weather/JFK-copy.json"))
             }, run, exit: 0, "1 flights briefed", notInMessage: ["record different weather"]),
         BadInput(
             "weather", "a recording named for JFK holding Chicago",
             setup: {
-                try oneRow($0)
+                try $0.demoInputs()
                 try FileManager.default.copyItem(
                     at: $0.url("weather/ORD.json"), to: $0.url("weather/wx_40.64_-73.78.json"))
             }, run, exit: 0, "wx_40.64_-73.78.json: named for 40.64,-73.78 but its metadata places it at 41.98,-87.91"),
         BadInput(
             "weather", "alerts for London in JFK's body",
-            setup: {
-                try $0.schedule([demoRow])
-                try inDataSet(
-                    $0, "weatherAlerts", #""latitude":40.64,"longitude":-73.78"#, #""latitude":51.47,"longitude":-0.46"#
-                )
-            }, run, exit: 0, "weatherAlerts: its location 51.47,-0.46 is not the location of forecastHourly"),
+            setup: inDataSet(
+                "weatherAlerts", #""latitude":40.64,"longitude":-73.78"#, #""latitude":51.47,"longitude":-0.46"#), run,
+            exit: 0, "weatherAlerts: its location 51.47,-0.46 is not the location of forecastHourly"),
         BadInput(
             "weather", "a body without any coordinates",
-            setup: {
-                try $0.schedule([demoRow])
-                try editedWeather($0, [(#""latitude":40.64,"longitude":-73.78,"#, "")])
-            }, run, exit: 2, "JFK.json: no metadata.latitude/longitude"),
+            setup: editedWeather([(#""latitude":40.64,"longitude":-73.78,"#, "")]), run, exit: 2,
+            "JFK.json: no metadata.latitude/longitude"),
     ]
 }

@@ -68,7 +68,7 @@ extension CatalogueWorkspace {
 
     /// A FIFO at `name`.
     func fifo(_ name: String) throws {
-        guard mkfifo(url(name).path, 0o644) == 0 else { throw CatalogueSetupError("mkfifo \(name) failed") }
+        guard mkfifo(url(name).path, 0o644) == 0 else { throw LiveTestError("mkfifo \(name) failed") }
     }
 
     private func python(_ script: String, _ name: String, _ more: String...) throws {
@@ -77,14 +77,8 @@ extension CatalogueWorkspace {
         process.arguments = ["python3", "-c", script, url(name).path] + more
         try process.run()
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw CatalogueSetupError("python3 failed on \(name)") }
+        guard process.terminationStatus == 0 else { throw LiveTestError("python3 failed on \(name)") }
     }
-}
-
-/// A case's setup could not build its input.
-struct CatalogueSetupError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }
 
 /// A python3 child that opens a SQLite file, runs some statements and then holds its
@@ -97,7 +91,7 @@ enum SQLiteHolder {
     ///   - directory: The child lets go when this folder is removed, a file `.release`
     ///     appears in it, or a minute passes.
     ///   - statements: Python lines run before holding (they begin the transaction).
-    /// - Throws: ``CatalogueSetupError`` when the child does not get there.
+    /// - Throws: ``LiveTestError`` when the child does not get there.
     static func hold(_ file: URL, until directory: URL, after statements: String) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -118,7 +112,7 @@ enum SQLiteHolder {
         try process.run()
         let line = output.fileHandleForReading.readData(ofLength: 7)
         guard String(decoding: line, as: UTF8.self) == "locked\n" else {
-            throw CatalogueSetupError("the python3 child could not take hold of \(file.lastPathComponent)")
+            throw LiveTestError("the python3 child could not take hold of \(file.lastPathComponent)")
         }
     }
 }
