@@ -107,7 +107,9 @@ public struct ReplaySource: Sendable {
             switch error {
             case .notRegular: return .problem("\(error.description); skipped (only recorded .json bodies belong here)")
             case .tooLarge(let size, let limit):
-                return .problem("\(size) bytes, over the \(limit)-byte limit of a recording; skipped")
+                return .problem(
+                    "\(NumberText.grouped(size)) bytes, over the \(NumberText.grouped(limit))-byte limit of a recording; skipped"
+                )
             default: return .problem("cannot be read (\(error.description)); skipped")
             }
         }

@@ -72,7 +72,8 @@ public enum RegularFileError: Error, Equatable, Sendable, CustomStringConvertibl
         case .notRegular(.directory): "it is a directory, not a regular file"
         case .notRegular(let kind): "it is not a regular file (\(kind))"
         case .notDirectory(let kind): "it is \(kind), not a folder"
-        case .tooLarge(let size, let limit): "it is \(size) bytes, over the \(limit)-byte limit"
+        case .tooLarge(let size, let limit):
+            "it is \(NumberText.grouped(size)) bytes, over the \(NumberText.grouped(limit))-byte limit"
         case .partNotFolder(let part, let kind): "\(part.bounded) is \(kind), not a folder"
         case .cannotCreate(nil, let code): SystemErrorWords.describe(code)
         case .cannotCreate(let part?, let code):

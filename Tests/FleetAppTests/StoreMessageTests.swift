@@ -51,7 +51,7 @@ struct StoreMessageTests {
         let rejected = try #require(RunCommand.nothingToBrief(Schedule(rejectedCount: 3), path: long))
         for text in [header, rejected] {
             #expect(!text.contains(String(long.prefix(200))), "\(text.prefix(300))")
-            #expect(text.contains("… (\(long.utf8.count) bytes)"), "\(text.prefix(300))")
+            #expect(text.contains("… (5,014 bytes)"), "\(text.prefix(300))")
             #expect(text.utf8.count < 600)
         }
     }

@@ -99,7 +99,7 @@ extension BadInputCatalogue {
                 try $0.demoRun()
                 try $0.sparse("weather/huge.json", bytes: 16 * 1024 * 1024 + 1)
             },
-            replay(), exit: 0, "huge.json: 16777217 bytes, over the"),
+            replay(), exit: 0, "huge.json: 16,777,217 bytes, over the 16,777,216-byte limit"),
         BadInput(
             "replay", "a text file named *.json",
             setup: {
