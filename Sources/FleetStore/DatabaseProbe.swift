@@ -74,19 +74,12 @@ enum DatabaseProbe {
         }
         defer { close(opened.descriptor) }
         var header = [UInt8](repeating: 0, count: magic.count)
-        var count = 0
-        while count < header.count {
-            let got = header.withUnsafeMutableBytes { buffer in
-                read(opened.descriptor, buffer.baseAddress.map { $0 + count }, buffer.count - count)
-            }
-            if got < 0 && errno == EINTR { continue }
-            guard got >= 0 else {
-                throw .cannotOpen(path: path, reason: "the file cannot be read (\(SystemErrorWords.describe(errno)))")
-            }
-            if got == 0 { break }
-            count += got
+        do throws(RegularFileError) {
+            let count = try RegularFile.fill(&header, from: opened.descriptor)
+            return Array(header[..<count])
+        } catch {
+            throw .cannotOpen(path: path, reason: "the file cannot be read (\(error.description))")
         }
-        return Array(header[..<count])
     }
 
     private struct Found {
