@@ -76,7 +76,10 @@ public struct ReportTemplates: Sendable {
         var candidates = [workingDirectory.appendingPathComponent("Templates")]
         var parent = executable.resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<6 {
-            candidates.append(parent.appendingPathComponent("Templates"))
+            let candidate = parent.appendingPathComponent("Templates")
+            // Near the root the walk meets the same folders again: each is looked in (and named
+            // in the error) once.
+            if !candidates.contains(candidate) { candidates.append(candidate) }
             parent = parent.deletingLastPathComponent()
         }
         for candidate in candidates
