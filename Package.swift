@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "FleetCSV", targets: ["FleetCSV"]),
         .library(name: "FleetAirports", targets: ["FleetAirports"]),
         .library(name: "FleetSchedule", targets: ["FleetSchedule"]),
+        .library(name: "FleetWeather", targets: ["FleetWeather"]),
         .library(name: "FleetWeatherKit", targets: ["FleetWeatherKit"]),
         .library(name: "FleetPlan", targets: ["FleetPlan"]),
         .library(name: "FleetFetch", targets: ["FleetFetch"]),
@@ -44,18 +45,25 @@ let package = Package(
         .target(name: "FleetSchedule", dependencies: ["FleetAirports", "FleetCSV", "FleetFiles"]),
         // ES256 developer tokens (OpenSSL libcrypto); keeping the key out of core dumps.
         .target(name: "FleetAuth", dependencies: ["CCrypto", "CProcess", "FleetFiles"]),
-        // WeatherKit REST models, request building, HTTP client, replay and recording.
-        .target(name: "FleetWeatherKit", dependencies: ["FleetAuth", "FleetFiles"]),
-        // Cells, windows and the requests a run needs.
-        .target(name: "FleetPlan", dependencies: ["FleetSchedule", "FleetAirports", "FleetWeatherKit"]),
+        // The weather model every stage shares: data sets, cell weather, conditions, forecasts,
+        // alerts, metadata, and the one tolerant decoder of WeatherKit bodies. No I/O.
+        .target(name: "FleetWeather", dependencies: ["FleetFiles"]),
+        // WeatherKit REST client: request building, HTTP, retries, tokens, recording.
+        .target(name: "FleetWeatherKit", dependencies: ["FleetWeather", "FleetAuth", "FleetFiles"]),
+        // Cells, windows and the requests a run needs; what the fetch stage hands on (outcomes,
+        // counters), so briefing and reports need not know how weather was fetched.
+        .target(name: "FleetPlan", dependencies: ["FleetSchedule", "FleetAirports", "FleetWeather"]),
         // SQLite state: cache, quota ledger, run history.
         .target(name: "FleetStore", dependencies: ["CSQLite", "FleetFiles"]),
         // Fetch engine: cache reuse, quota reservations, bounded concurrency, retries.
-        .target(name: "FleetFetch", dependencies: ["FleetPlan", "FleetWeatherKit", "FleetStore", "FleetFiles"]),
+        .target(
+            name: "FleetFetch",
+            dependencies: ["FleetPlan", "FleetWeather", "FleetWeatherKit", "FleetStore", "FleetFiles"]
+        ),
         // Weather for each flight: hours, hazards, category, alerts, risk.
         .target(
             name: "FleetBriefing",
-            dependencies: ["FleetSchedule", "FleetPlan", "FleetWeatherKit", "FleetFetch", "FleetFiles"]
+            dependencies: ["FleetSchedule", "FleetAirports", "FleetPlan", "FleetWeather", "FleetFiles"]
         ),
         // libxml2 DOM builder. Must NOT import Foundation: Debian's ICU-enabled libxml2 and
         // Foundation's _FoundationICU clash in one Swift module (docs/swift-on-linux.md).
@@ -64,15 +72,15 @@ let package = Package(
         .target(
             name: "FleetReports",
             dependencies: [
-                "FleetBriefing", "FleetHTML", "FleetCSV", "FleetSchedule", "FleetAirports", "FleetFetch",
-                "FleetWeatherKit", "FleetPlan", "FleetFiles",
+                "FleetBriefing", "FleetHTML", "FleetCSV", "FleetSchedule", "FleetAirports", "FleetWeather",
+                "FleetPlan", "FleetFiles",
             ]
         ),
         // Commands, options and wiring of live dependencies.
         .target(
             name: "FleetApp",
             dependencies: [
-                "FleetAirports", "FleetSchedule", "FleetPlan", "FleetAuth", "FleetWeatherKit",
+                "FleetAirports", "FleetSchedule", "FleetPlan", "FleetAuth", "FleetWeather", "FleetWeatherKit",
                 "FleetStore", "FleetFetch", "FleetBriefing", "FleetReports", "FleetFiles",
             ]
         ),
@@ -83,7 +91,7 @@ let package = Package(
         // starting the fake WeatherKit server.
         .target(
             name: "FleetTestSupport",
-            dependencies: ["FleetWeatherKit", "FleetAuth", "FleetAirports", "FleetSchedule"],
+            dependencies: ["FleetWeather", "FleetWeatherKit", "FleetAuth", "FleetAirports", "FleetSchedule"],
             path: "Tests/FleetTestSupport"
         ),
         .testTarget(name: "FleetFilesTests", dependencies: ["FleetFiles"]),
@@ -96,26 +104,32 @@ let package = Package(
         ),
         .testTarget(
             name: "FleetPlanTests",
-            dependencies: ["FleetPlan", "FleetTestSupport", "FleetAirports", "FleetSchedule", "FleetWeatherKit"]
+            dependencies: [
+                "FleetPlan", "FleetTestSupport", "FleetAirports", "FleetSchedule", "FleetWeather", "FleetWeatherKit",
+            ]
         ),
         .testTarget(name: "FleetAuthTests", dependencies: ["FleetAuth", "FleetTestSupport"], exclude: ["Fixtures"]),
         .testTarget(
-            name: "FleetWeatherKitTests",
-            dependencies: ["FleetWeatherKit", "FleetTestSupport"],
+            name: "FleetWeatherTests",
+            dependencies: ["FleetWeather", "FleetTestSupport"],
             exclude: ["Fixtures"]
         ),
+        .testTarget(
+            name: "FleetWeatherKitTests", dependencies: ["FleetWeather", "FleetWeatherKit", "FleetTestSupport"]),
         .testTarget(name: "FleetStoreTests", dependencies: ["FleetStore", "FleetTestSupport"]),
         .testTarget(
             name: "FleetFetchTests",
             dependencies: [
-                "FleetFetch", "FleetTestSupport", "FleetPlan", "FleetWeatherKit", "FleetSchedule", "FleetAirports",
+                "FleetFetch", "FleetTestSupport", "FleetPlan", "FleetWeather", "FleetWeatherKit", "FleetSchedule",
+                "FleetAirports",
                 "FleetStore",
             ]
         ),
         .testTarget(
             name: "FleetBriefingTests",
             dependencies: [
-                "FleetBriefing", "FleetTestSupport", "FleetFetch", "FleetWeatherKit", "FleetAirports", "FleetSchedule",
+                "FleetBriefing", "FleetTestSupport", "FleetFetch", "FleetWeather", "FleetWeatherKit", "FleetAirports",
+                "FleetSchedule",
                 "FleetPlan",
             ]
         ),
@@ -124,14 +138,14 @@ let package = Package(
             name: "FleetReportsTests",
             dependencies: [
                 "FleetReports", "FleetTestSupport", "FleetBriefing", "FleetCSV", "FleetFetch", "FleetPlan",
-                "FleetSchedule", "FleetWeatherKit", "FleetAirports", "FleetHTML",
+                "FleetSchedule", "FleetWeather", "FleetWeatherKit", "FleetAirports", "FleetHTML",
             ]
         ),
         .testTarget(
             name: "FleetAppTests",
             dependencies: [
                 "FleetApp", "FleetAirports", "FleetAuth", "FleetBriefing", "FleetFetch", "FleetPlan", "FleetReports",
-                "FleetSchedule", "FleetStore", "FleetTestSupport", "FleetWeatherKit", "fleetwx",
+                "FleetSchedule", "FleetStore", "FleetTestSupport", "FleetWeather", "FleetWeatherKit", "fleetwx",
             ]
         ),
     ]

@@ -24,7 +24,7 @@ shift 2
 
 # The repository files that seed more than one target: CSV files and WeatherKit bodies.
 csv_files=(Schedules/*.csv Schedules/examples/*.csv Tests/FleetScheduleTests/Fixtures/*.csv)
-body_files=(Tests/FleetWeatherKitTests/Fixtures/*.json)
+body_files=(Tests/FleetWeatherTests/Fixtures/*.json)
 
 # Per target: the product, the longest input tried, and the repository files that seed it.
 case "$target" in

@@ -1,6 +1,7 @@
 internal import FleetBriefing
 internal import FleetFetch
 internal import FleetFiles
+internal import FleetPlan
 internal import FleetReports
 internal import FleetSchedule
 internal import FleetStore

@@ -6,6 +6,7 @@ internal import FleetPlan
 internal import FleetReports
 internal import FleetSchedule
 internal import FleetStore
+internal import FleetWeather
 internal import FleetWeatherKit
 internal import Foundation
 

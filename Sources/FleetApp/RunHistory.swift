@@ -3,6 +3,7 @@ internal import FleetBriefing
 internal import FleetReports
 internal import FleetSchedule
 internal import FleetStore
+internal import FleetWeather
 internal import FleetWeatherKit
 internal import Foundation
 

@@ -1,6 +1,7 @@
 internal import FleetBriefing
 internal import FleetFiles
 internal import FleetPlan
+internal import FleetWeather
 internal import FleetWeatherKit
 internal import Foundation
 

@@ -1,8 +1,7 @@
 public import FleetAirports
-public import FleetFetch
 public import FleetPlan
 public import FleetSchedule
-internal import FleetWeatherKit
+internal import FleetWeather
 public import Foundation
 
 /// Turns fetched cell weather into a briefing per flight.

@@ -1,5 +1,5 @@
 internal import FleetFiles
-internal import FleetWeatherKit
+internal import FleetWeather
 public import Foundation
 
 /// Reading `--config FILE`: every refusal names the setting or the place in the file, says
@@ -97,6 +97,8 @@ extension BriefingConfig {
                     path: path,
                     reason: "JSON nested deeper than \(limit) levels; a threshold file is one flat object, such as "
                         + example)
+            case .truncated(let reason), .notABody(let reason):  // the body decoder's; the parser's own are above
+                throw .configInvalid(path: path, reason: reason)
             }
         }
         guard case .object(let members) = root else {

@@ -1,4 +1,4 @@
-public import FleetWeatherKit
+public import FleetWeather
 
 /// Hazards named by the hour's `conditionCode`.
 public struct ConditionRule: HazardRule {

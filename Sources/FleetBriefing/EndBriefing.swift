@@ -1,5 +1,5 @@
 public import FleetAirports
-public import FleetWeatherKit
+public import FleetWeather
 public import Foundation
 
 /// The weather at one end of a flight: the hour of the scheduled time, the worst hour

@@ -1,4 +1,4 @@
-public import FleetWeatherKit
+public import FleetWeather
 
 /// One briefing rule: looks at a forecast hour and names the hazards it finds.
 ///

@@ -1,4 +1,4 @@
-public import FleetWeatherKit
+public import FleetWeather
 internal import Foundation
 
 /// "Icing conditions possible": at or below the icing temperature with visible moisture

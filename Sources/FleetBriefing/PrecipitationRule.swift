@@ -1,4 +1,4 @@
-public import FleetWeatherKit
+public import FleetWeather
 internal import Foundation
 
 /// Hazards from the hour's precipitation type, chance and intensity.

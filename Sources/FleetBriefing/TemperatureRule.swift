@@ -1,4 +1,4 @@
-public import FleetWeatherKit
+public import FleetWeather
 internal import Foundation
 
 /// Extreme heat (performance, hot-and-high) and extreme cold.

@@ -1,4 +1,4 @@
-internal import FleetWeatherKit
+internal import FleetWeather
 
 /// Unit conversions from WeatherKit's metric units to what dispatchers read.
 public enum Units {

@@ -1,4 +1,4 @@
-public import FleetWeatherKit
+public import FleetWeather
 
 /// Low visibility, with the thresholds of the flight categories.
 public struct VisibilityRule: HazardRule {

@@ -1,4 +1,4 @@
-public import FleetWeatherKit
+public import FleetWeather
 internal import Foundation
 
 /// Strong sustained wind, strong gusts, and a "bumpy" spread between the two.

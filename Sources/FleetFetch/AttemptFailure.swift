@@ -1,3 +1,4 @@
+internal import FleetPlan
 internal import FleetWeatherKit
 
 /// Why a request ended without weather.

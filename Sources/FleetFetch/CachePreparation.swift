@@ -1,5 +1,6 @@
 internal import FleetPlan
 internal import FleetStore
+internal import FleetWeather
 internal import FleetWeatherKit
 internal import Foundation
 
@@ -19,7 +20,7 @@ struct CachePreparation {
         var work: [CellWork] = []
         /// Cells the cache serves wholly (kept with ``keepBodies``: `--record` writes them all the same).
         var cached: [CellWork] = []
-        var outcomes: [String: CellOutcome] = [:]
+        var outcomes: [CellKey: CellOutcome] = [:]
     }
 
     func prepare(_ plan: FetchPlan, tally: FetchTally) async -> Result {
@@ -28,7 +29,7 @@ struct CachePreparation {
         for cell in plan.cells {
             let requests = requestsByCell[cell.key] ?? []
             guard !requests.isEmpty else {
-                result.outcomes[cell.key.text] = CellOutcome(key: cell.key, weather: nil, status: .beyondHorizon)
+                result.outcomes[cell.key] = CellOutcome(key: cell.key, weather: nil, status: .beyondHorizon)
                 continue
             }
             var work = CellWork(cell: cell)
@@ -50,7 +51,7 @@ struct CachePreparation {
             }
             if work.requests.isEmpty {
                 tally.countCacheHit()
-                result.outcomes[cell.key.text] = work.assemble(
+                result.outcomes[cell.key] = work.assemble(
                     fetched: [], fetchedSets: [], failure: nil, now: now, tally: tally)
                 if keepBodies { result.cached.append(work) }
             } else {

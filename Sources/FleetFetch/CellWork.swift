@@ -1,5 +1,6 @@
 internal import FleetPlan
 internal import FleetStore
+internal import FleetWeather
 internal import FleetWeatherKit
 internal import Foundation
 

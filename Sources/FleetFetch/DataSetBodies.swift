@@ -1,5 +1,6 @@
 internal import FleetPlan
 internal import FleetStore
+internal import FleetWeather
 internal import FleetWeatherKit
 internal import Foundation
 
@@ -95,7 +96,12 @@ enum DataSetBodies {
     ///   caller's ``FetchTally/warn(about:cell:)`` names the cell).
     /// - Throws: ``WeatherKitError`` when the entry is not a WeatherKit body at all.
     static func decode(_ entry: CacheEntry) throws(WeatherKitError) -> DecodedBody {
-        var decoded = try WeatherBody.decode(entry.body)
+        var decoded: DecodedBody
+        do {
+            decoded = try WeatherBody.decode(entry.body)
+        } catch {
+            throw WeatherKitError(decoding: error)
+        }
         decoded.warnings = decoded.warnings.map { "(cached \(entry.dataSet)): \($0)" }
         return decoded
     }

@@ -1,4 +1,5 @@
 internal import FleetPlan
+internal import FleetWeather
 internal import FleetWeatherKit
 internal import Foundation
 

@@ -1,5 +1,6 @@
 public import FleetPlan
 public import FleetStore
+internal import FleetWeather
 public import FleetWeatherKit
 public import Foundation
 
@@ -122,7 +123,7 @@ public struct FetchEngine: Sendable {
                 guard await submitNext() else { break }
             }
             while let outcome = await group.next() {
-                outcomes[outcome.key.text] = outcome
+                outcomes[outcome.key] = outcome
                 if outcome.isFailure { failures += 1 }
                 reportProgress()
                 _ = await submitNext()

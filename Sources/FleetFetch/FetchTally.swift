@@ -1,3 +1,4 @@
+internal import FleetPlan
 internal import FleetStore
 internal import FleetWeatherKit
 internal import Synchronization

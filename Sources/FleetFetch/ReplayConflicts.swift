@@ -1,3 +1,4 @@
+internal import FleetWeather
 internal import FleetWeatherKit
 internal import Foundation
 

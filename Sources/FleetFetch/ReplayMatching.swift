@@ -1,5 +1,6 @@
 public import FleetPlan
-public import FleetWeatherKit
+public import FleetWeather
+internal import FleetWeatherKit
 
 /// The recorded bodies of one location (their `metadata.latitude`/`longitude`).
 public struct RecordedPlace: Sendable {

@@ -1,5 +1,6 @@
 internal import FleetFiles
 public import FleetPlan
+internal import FleetWeather
 internal import FleetWeatherKit
 public import Foundation
 
@@ -124,13 +125,7 @@ public struct ReplaySource: Sendable {
 
     /// Why a body could not be decoded, without the live client's "temporary failure" framing
     /// (a recording is never fetched again).
-    private static func reason(_ error: WeatherKitError) -> String {
-        switch error {
-        case .transient(let reason, _): reason
-        case .undecodable(let detail): detail
-        default: error.description
-        }
-    }
+    private static func reason(_ error: WeatherDataError) -> String { error.description }
 
     /// Outcomes for every cell of a plan: its recording, or "no recorded weather".
     ///
@@ -143,12 +138,12 @@ public struct ReplaySource: Sendable {
         for cell in plan.cells {
             let recorded = recordings(for: cell.key)
             if let used = recorded.first {
-                report.outcomes[cell.key.text] = CellOutcome(key: cell.key, weather: used.weather, status: .replayed)
+                report.outcomes[cell.key] = CellOutcome(key: cell.key, weather: used.weather, status: .replayed)
                 if recorded.count > 1 { report.warnings.append(Self.passedOver(recorded, cell: cell.key)) }
             } else if cell.window == nil {
-                report.outcomes[cell.key.text] = CellOutcome(key: cell.key, weather: nil, status: .beyondHorizon)
+                report.outcomes[cell.key] = CellOutcome(key: cell.key, weather: nil, status: .beyondHorizon)
             } else {
-                report.outcomes[cell.key.text] = CellOutcome(
+                report.outcomes[cell.key] = CellOutcome(
                     key: cell.key, weather: nil, status: .failed("no recorded weather"))
             }
         }

@@ -1,4 +1,4 @@
-public import FleetWeatherKit
+public import FleetWeather
 public import Foundation
 
 /// One WeatherKit request the plan needs: a cell, a window, the data sets.

@@ -1,4 +1,4 @@
-public import FleetWeatherKit
+public import FleetWeather
 internal import Foundation
 
 /// The location grid: coordinates rounded to a cell size in degrees.

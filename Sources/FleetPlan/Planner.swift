@@ -1,6 +1,6 @@
 internal import FleetAirports
 public import FleetSchedule
-internal import FleetWeatherKit
+internal import FleetWeather
 public import Foundation
 
 /// Groups flights into cells and works out the requests that fetch each cell once.

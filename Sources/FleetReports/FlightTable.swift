@@ -1,9 +1,9 @@
 internal import FleetAirports
 internal import FleetBriefing
-internal import FleetFetch
 internal import FleetHTML
+internal import FleetPlan
 internal import FleetSchedule
-internal import FleetWeatherKit
+internal import FleetWeather
 internal import Foundation
 
 /// The flights table: worst first, sortable and filterable with the inline script, complete

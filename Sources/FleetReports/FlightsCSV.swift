@@ -2,7 +2,7 @@ internal import FleetAirports
 public import FleetBriefing
 internal import FleetCSV
 internal import FleetSchedule
-internal import FleetWeatherKit
+internal import FleetWeather
 internal import Foundation
 
 /// `flights.csv` and `routes/ORIG-DEST.csv`: one row per briefed flight, columns pinned.

@@ -2,7 +2,7 @@ internal import FleetAirports
 internal import FleetBriefing
 internal import FleetHTML
 internal import FleetSchedule
-internal import FleetWeatherKit
+internal import FleetWeather
 internal import Foundation
 
 /// "Hazards at a glance": for the hazards dispatchers ask about first, which flights face

@@ -1,7 +1,7 @@
 internal import FleetAirports
 internal import FleetBriefing
 internal import FleetHTML
-internal import FleetWeatherKit
+internal import FleetWeather
 internal import Foundation
 
 /// An inline SVG chart of the hourly forecast around scheduled times: temperature,

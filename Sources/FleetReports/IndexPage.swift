@@ -1,9 +1,9 @@
 internal import FleetAirports
 internal import FleetBriefing
-internal import FleetFetch
 internal import FleetHTML
+internal import FleetPlan
 internal import FleetSchedule
-internal import FleetWeatherKit
+internal import FleetWeather
 internal import Foundation
 
 /// `index.html`: the fleet overview a dispatcher opens first.

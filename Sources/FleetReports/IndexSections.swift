@@ -1,8 +1,8 @@
 internal import FleetAirports
 internal import FleetBriefing
-internal import FleetFetch
 internal import FleetHTML
-internal import FleetWeatherKit
+internal import FleetPlan
+internal import FleetWeather
 internal import Foundation
 
 /// "Airports most affected": the airports with the most non-green flight ends.

@@ -1,7 +1,7 @@
 internal import FleetAirports
 internal import FleetBriefing
 internal import FleetHTML
-internal import FleetWeatherKit
+internal import FleetWeather
 internal import Foundation
 
 /// Pieces every page shares: the frame (style, script, title), attribution, risk badges,

@@ -1,6 +1,6 @@
 public import FleetBriefing
 public import FleetSchedule
-public import FleetWeatherKit
+public import FleetWeather
 public import Foundation
 
 /// Everything the reports show, gathered once so each page only renders.

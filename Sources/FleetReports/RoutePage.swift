@@ -2,7 +2,7 @@ internal import FleetAirports
 internal import FleetBriefing
 internal import FleetHTML
 internal import FleetSchedule
-internal import FleetWeatherKit
+internal import FleetWeather
 internal import Foundation
 
 /// `routes/ORIG-DEST.html`: origin against destination, the route's flights, hourly charts

@@ -1,4 +1,4 @@
-public import FleetFetch
+public import FleetPlan
 public import Foundation
 
 /// `run.json`: the machine-readable summary of a run (SPEC §8), also kept in run history.

@@ -1,3 +1,4 @@
+public import FleetWeather
 public import Foundation
 
 /// One successful `/api/v1/weather` answer: the exact bytes (for the cache and `--record`)

@@ -1,3 +1,4 @@
+internal import FleetWeather
 internal import Foundation
 
 /// Text forms of URL parts: coordinates, times and percent-encoding.

@@ -1,4 +1,5 @@
 internal import FleetFiles
+internal import FleetWeather
 public import Foundation
 
 /// Talks to the WeatherKit REST API: builds URLs, sends ONE attempt, classifies the answer.
@@ -107,7 +108,12 @@ public struct WeatherKitClient: Sendable {
         }
         // Decoded field by field: an odd value is dropped with a warning and the rest kept, so
         // only a body that is not JSON at all is worth another attempt (see WeatherBody).
-        let decoded = try WeatherBody.decode(response.body)
+        let decoded: DecodedBody
+        do {
+            decoded = try WeatherBody.decode(response.body)
+        } catch {
+            throw WeatherKitError(decoding: error)
+        }
         // The body states its place as the requested one rounded to three decimals; one that
         // is elsewhere (another cell's answer, a proxy's mix-up) would brief these flights with
         // another airport's weather, and cached, every later night too.

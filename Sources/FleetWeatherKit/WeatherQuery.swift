@@ -1,3 +1,4 @@
+public import FleetWeather
 public import Foundation
 
 /// What to ask WeatherKit for one location: the data sets and their time windows.

@@ -6,6 +6,7 @@ import FleetReports
 import FleetSchedule
 import FleetStore
 import FleetTestSupport
+import FleetWeather
 import FleetWeatherKit
 import Foundation
 import Testing
@@ -33,7 +34,7 @@ struct RunHistoryTests {
             var fetch = FetchReport()
             for airport in [flight.origin, flight.destination] {
                 let key = briefer.planner.grid.key(latitude: airport.latitude, longitude: airport.longitude)
-                fetch.outcomes[key.text] = CellOutcome(key: key, weather: weather, status: .fetched)
+                fetch.outcomes[key] = CellOutcome(key: key, weather: weather, status: .fetched)
             }
             return briefer.brief([flight], fetch: fetch)[0]
         }

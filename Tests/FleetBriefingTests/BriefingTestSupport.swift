@@ -4,6 +4,7 @@ import FleetFetch
 import FleetPlan
 import FleetSchedule
 import FleetTestSupport
+import FleetWeather
 import FleetWeatherKit
 import Foundation
 import Testing
@@ -63,7 +64,7 @@ func fetch(_ entries: [(code: String, weather: CellWeather?, status: CellStatus)
     for entry in entries {
         let airport = TestFlights.airport(entry.code)
         let key = grid.key(latitude: airport.latitude, longitude: airport.longitude)
-        report.outcomes[key.text] = CellOutcome(key: key, weather: entry.weather, status: entry.status)
+        report.outcomes[key] = CellOutcome(key: key, weather: entry.weather, status: entry.status)
     }
     return report
 }

@@ -1,6 +1,8 @@
 import FleetBriefing
 import FleetFetch
+import FleetPlan
 import FleetTestSupport
+import FleetWeather
 import FleetWeatherKit
 import Foundation
 import Testing

@@ -4,6 +4,7 @@ import FleetFetch
 import FleetPlan
 import FleetSchedule
 import FleetTestSupport
+import FleetWeather
 import FleetWeatherKit
 import Foundation
 import Testing

@@ -1,5 +1,6 @@
 import FleetBriefing
 import FleetTestSupport
+import FleetWeather
 import FleetWeatherKit
 import Testing
 

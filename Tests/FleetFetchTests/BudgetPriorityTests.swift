@@ -36,7 +36,7 @@ struct BudgetPriorityTests {
             let retry = RetryPolicy(maxAttempts: 4, baseDelay: .milliseconds(1), random: { 0.5 })
             let report = try await fixture.engine(transport, concurrency: 32, maxRequests: budget, retry: retry)
                 .fetch(fixture.plan)
-            let served = order.map { report.outcomes[$0]?.status == .fetched }
+            let served = fixture.plan.cells.map { report.outcomes[$0.key]?.status == .fetched }
             let prefix = served.prefix { $0 }.count
             #expect(
                 served.dropFirst(prefix).allSatisfy { !$0 },
@@ -46,7 +46,7 @@ struct BudgetPriorityTests {
             #expect(
                 prefix > 0 && spent <= budget && budget - spent < 2, "round \(round): \(prefix) served, \(spent) spent")
             #expect(report.counters.sent <= budget)
-            for key in order.dropFirst(prefix) {
+            for key in fixture.plan.cells.map(\.key).dropFirst(prefix) {
                 #expect(report.outcomes[key]?.status == .notFetchedQuota || report.outcomes[key]?.weather == nil)
             }
         }

@@ -1,4 +1,5 @@
 import FleetFetch
+import FleetPlan
 import FleetTestSupport
 import FleetWeatherKit
 import Foundation

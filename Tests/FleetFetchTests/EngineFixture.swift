@@ -3,6 +3,7 @@ import FleetFetch
 import FleetPlan
 import FleetStore
 import FleetTestSupport
+import FleetWeather
 import FleetWeatherKit
 import Foundation
 import Synchronization

@@ -2,6 +2,7 @@ import FleetFetch
 import FleetPlan
 import FleetStore
 import FleetTestSupport
+import FleetWeather
 import FleetWeatherKit
 import Foundation
 import Synchronization

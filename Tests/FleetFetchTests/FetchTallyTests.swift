@@ -1,3 +1,4 @@
+import FleetWeather
 import FleetWeatherKit
 import Foundation
 import Testing

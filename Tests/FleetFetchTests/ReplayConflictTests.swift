@@ -1,6 +1,7 @@
 import FleetFetch
 import FleetPlan
 import FleetTestSupport
+import FleetWeather
 import FleetWeatherKit
 import Foundation
 import Testing

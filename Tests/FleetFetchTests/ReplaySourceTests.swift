@@ -3,6 +3,7 @@ import FleetFetch
 import FleetPlan
 import FleetSchedule
 import FleetTestSupport
+import FleetWeather
 import FleetWeatherKit
 import Foundation
 import Testing
@@ -22,9 +23,12 @@ private func body(at code: String, from: String = "2026-12-01T10:00:00Z", count:
         hours: WeatherFixtures.hours(from: date(from), count: count))
 }
 
-private func key(_ code: String) throws -> String {
+private func key(_ code: String) throws -> String { try cell(code).text }
+
+/// The cell of a test airport.
+private func cell(_ code: String) throws -> CellKey {
     let airport = TestFlights.airport(code)
-    return try Grid().key(latitude: airport.latitude, longitude: airport.longitude).text
+    return try Grid().key(latitude: airport.latitude, longitude: airport.longitude)
 }
 
 @Suite("ReplaySource")
@@ -191,16 +195,16 @@ struct ReplaySourceTests {
         let plan = Planner(grid: try Grid(), now: date("2026-12-01T00:00:00Z")).plan(flights)
         let report = replay.serve(plan)
         #expect(report.outcomes.count == 4)
-        let jfk = try #require(report.outcomes[try key("JFK")])
+        let jfk = try #require(report.outcomes[try cell("JFK")])
         #expect(jfk.status == .replayed)
         #expect(jfk.status.isFresh)
         #expect(jfk.weather?.hours.count == 6)
-        let lhr = try #require(report.outcomes[try key("LHR")])
+        let lhr = try #require(report.outcomes[try cell("LHR")])
         #expect(lhr.status == .failed("no recorded weather"))
         #expect(lhr.weather == nil)
         #expect(lhr.status.reason == "no recorded weather")
         for code in ["SYD", "NRT"] {
-            let outcome = try #require(report.outcomes[try key(code)])
+            let outcome = try #require(report.outcomes[try cell(code)])
             #expect(outcome.status == .beyondHorizon)
             #expect(outcome.status.reason == "beyond forecast horizon")
         }

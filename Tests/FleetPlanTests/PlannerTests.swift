@@ -2,6 +2,7 @@ import FleetAirports
 import FleetPlan
 import FleetSchedule
 import FleetTestSupport
+import FleetWeather
 import FleetWeatherKit
 import Foundation
 import Testing

@@ -2,6 +2,7 @@ import FleetBriefing
 import FleetReports
 import FleetSchedule
 import FleetTestSupport
+import FleetWeather
 import FleetWeatherKit
 import Foundation
 import Testing

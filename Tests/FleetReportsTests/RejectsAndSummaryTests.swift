@@ -1,4 +1,5 @@
 import FleetFetch
+import FleetPlan
 import FleetReports
 import FleetSchedule
 import FleetTestSupport

@@ -3,6 +3,7 @@ import FleetHTML
 import FleetReports
 import FleetSchedule
 import FleetTestSupport
+import FleetWeather
 import FleetWeatherKit
 import Foundation
 import Testing

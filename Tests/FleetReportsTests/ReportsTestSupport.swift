@@ -6,6 +6,7 @@ import FleetPlan
 import FleetReports
 import FleetSchedule
 import FleetTestSupport
+import FleetWeather
 import FleetWeatherKit
 import Foundation
 import Testing
@@ -46,9 +47,9 @@ enum ReportFixtures {
             for airport in [flight.origin, flight.destination] {
                 let key = grid.key(latitude: airport.latitude, longitude: airport.longitude)
                 if let cellWeather = weather[airport.code] {
-                    report.outcomes[key.text] = CellOutcome(key: key, weather: cellWeather, status: .replayed)
+                    report.outcomes[key] = CellOutcome(key: key, weather: cellWeather, status: .replayed)
                 } else {
-                    report.outcomes[key.text] = CellOutcome(
+                    report.outcomes[key] = CellOutcome(
                         key: key, weather: nil, status: .failed("no recorded weather"))
                 }
             }

@@ -1,6 +1,7 @@
 import FleetBriefing
 import FleetReports
 import FleetTestSupport
+import FleetWeather
 import FleetWeatherKit
 import Foundation
 import Testing

@@ -1,6 +1,7 @@
 public import FleetAirports
 public import FleetSchedule
-public import FleetWeatherKit
+public import FleetWeather
+internal import FleetWeatherKit
 public import Foundation
 
 /// Builders for WeatherKit values in tests: hours, alerts, bodies and merged cell weather.

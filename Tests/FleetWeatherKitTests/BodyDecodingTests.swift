@@ -1,4 +1,5 @@
 import FleetTestSupport
+import FleetWeather
 import FleetWeatherKit
 import Foundation
 import Testing
@@ -165,13 +166,22 @@ struct BodyFieldToleranceTests {
     }
 }
 
+/// Decodes as the live client does: the decoder's refusal in the client's terms.
+private func decodeLive(_ text: String) throws(WeatherKitError) {
+    do {
+        _ = try WeatherBody.decode(Data(text.utf8))
+    } catch {
+        throw WeatherKitError(decoding: error)
+    }
+}
+
 @Suite("WeatherBody: what is not a body")
 struct BodyShapeTests {
     @Test(
         "text that is not JSON, or is cut off, is a transient failure (live, another attempt may bring it whole)",
         arguments: ["", "{", #"{"forecastHourly":{"hours":[{"temperature":1"#, "<html>", "{} x", "{'a':1}", "[1,]"])
     func notJSON(_ text: String) {
-        let error = #expect(throws: WeatherKitError.self) { try WeatherBody.decode(Data(text.utf8)) }
+        let error = #expect(throws: WeatherKitError.self) { try decodeLive(text) }
         #expect(error?.isRetryable == true, "\(String(describing: error))")
         #expect(error?.description.contains("truncated or invalid JSON") == true)
     }
@@ -185,7 +195,7 @@ struct BodyShapeTests {
             (String(repeating: "[", count: 100) + String(repeating: "]", count: 100), "nested deeper than 64 levels"),
         ])
     func wrongShape(_ text: String, _ detail: String) {
-        let error = #expect(throws: WeatherKitError.self) { try WeatherBody.decode(Data(text.utf8)) }
+        let error = #expect(throws: WeatherKitError.self) { try decodeLive(text) }
         #expect(error?.isRetryable == false)
         guard case .undecodable(let words) = error else {
             Issue.record("expected undecodable, got \(String(describing: error))")

@@ -1,4 +1,5 @@
 import FleetTestSupport
+import FleetWeather
 import FleetWeatherKit
 import Foundation
 import Testing

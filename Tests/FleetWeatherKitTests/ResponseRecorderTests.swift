@@ -1,5 +1,6 @@
 import FleetAuth
 import FleetTestSupport
+import FleetWeather
 import FleetWeatherKit
 import Foundation
 import Testing

@@ -1,4 +1,4 @@
-import FleetWeatherKit
+import FleetWeather
 import Foundation
 
 /// Decodes the input as a WeatherKit `/api/v1/weather` body (the one decoder for live answers,

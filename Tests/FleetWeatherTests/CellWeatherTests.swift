@@ -1,5 +1,5 @@
 import FleetTestSupport
-import FleetWeatherKit
+import FleetWeather
 import Foundation
 import Testing
 

@@ -48,22 +48,3 @@ public enum JSONValue: Sendable {
         return "\(value)"
     }
 }
-
-/// Why a document could not be parsed.
-public enum JSONParseError: Error, Equatable {
-    /// The text is not JSON: cut off, or not JSON at all (`offset` is where it went wrong).
-    case syntax(offset: Int, what: String)
-    /// Valid-looking JSON nested deeper than any WeatherKit body.
-    case tooDeep(limit: Int)
-
-    /// The `what` of a document with no value at all (nothing but a leading byte-order mark
-    /// and white space).
-    static let noValue = "no JSON value"
-
-    /// Whether the document held no value at all: a file's reader may call that empty rather
-    /// than a syntax error.
-    public var isNoValue: Bool {
-        if case .syntax(_, let what) = self { return what == Self.noValue }
-        return false
-    }
-}

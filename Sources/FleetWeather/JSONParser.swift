@@ -14,11 +14,11 @@ public struct JSONParser {
     ///
     /// - Parameter data: The bytes.
     /// - Returns: The value.
-    /// - Throws: ``JSONParseError``.
-    public static func parse(_ data: Data) throws(JSONParseError) -> JSONValue {
-        let result: Result<JSONValue, JSONParseError> = data.withUnsafeBytes { raw in
+    /// - Throws: ``WeatherDataError``.
+    public static func parse(_ data: Data) throws(WeatherDataError) -> JSONValue {
+        let result: Result<JSONValue, WeatherDataError> = data.withUnsafeBytes { raw in
             var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self))
-            return Result { () throws(JSONParseError) in try parser.document() }
+            return Result { () throws(WeatherDataError) in try parser.document() }
         }
         return try result.get()
     }
@@ -29,10 +29,10 @@ public struct JSONParser {
 
     private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
-    private mutating func document() throws(JSONParseError) -> JSONValue {
+    private mutating func document() throws(WeatherDataError) -> JSONValue {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
         skipSpace()
-        guard index < bytes.count else { throw .syntax(offset: index, what: JSONParseError.noValue) }
+        guard index < bytes.count else { throw .syntax(offset: index, what: WeatherDataError.noValue) }
         let value = try self.value()
         skipSpace()
         guard index == bytes.count else { throw .syntax(offset: index, what: "text after the JSON value") }
@@ -48,11 +48,11 @@ public struct JSONParser {
         }
     }
 
-    private func fail(_ what: String) -> JSONParseError {
+    private func fail(_ what: String) -> WeatherDataError {
         .syntax(offset: index, what: index >= bytes.count ? "cut off (\(what))" : what)
     }
 
-    private mutating func value() throws(JSONParseError) -> JSONValue {
+    private mutating func value() throws(WeatherDataError) -> JSONValue {
         guard index < bytes.count else { throw fail("a value was expected") }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try object()
@@ -66,7 +66,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func literal(_ word: StaticString, _ value: JSONValue) throws(JSONParseError) -> JSONValue {
+    private mutating func literal(_ word: StaticString, _ value: JSONValue) throws(WeatherDataError) -> JSONValue {
         let count = word.utf8CodeUnitCount
         guard index + count <= bytes.count else { throw fail("a literal was expected") }
         let start = word.utf8Start
@@ -75,12 +75,12 @@ public struct JSONParser {
         return value
     }
 
-    private mutating func enter() throws(JSONParseError) {
+    private mutating func enter() throws(WeatherDataError) {
         depth += 1
         guard depth <= Self.depthLimit else { throw .tooDeep(limit: Self.depthLimit) }
     }
 
-    private mutating func object() throws(JSONParseError) -> JSONValue {
+    private mutating func object() throws(WeatherDataError) -> JSONValue {
         try enter()
         defer { depth -= 1 }
         index += 1
@@ -112,7 +112,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func array() throws(JSONParseError) -> JSONValue {
+    private mutating func array() throws(WeatherDataError) -> JSONValue {
         try enter()
         defer { depth -= 1 }
         index += 1
@@ -137,7 +137,7 @@ public struct JSONParser {
     }
 
     /// A string from its opening quote; invalid UTF-8 is repaired with U+FFFD.
-    private mutating func string() throws(JSONParseError) -> String {
+    private mutating func string() throws(WeatherDataError) -> String {
         index += 1
         let start = index
         while index < bytes.count {
@@ -154,7 +154,7 @@ public struct JSONParser {
         throw fail("an unterminated string")
     }
 
-    private mutating func escapedString(from start: Int) throws(JSONParseError) -> String {
+    private mutating func escapedString(from start: Int) throws(WeatherDataError) -> String {
         var utf8 = Array(UnsafeBufferPointer(rebasing: bytes[start..<index]))
         while index < bytes.count {
             let byte = bytes[index]
@@ -188,7 +188,7 @@ public struct JSONParser {
 
     /// The UTF-8 of a `\uXXXX` escape (its `\u` already read), joining a surrogate pair; a
     /// lone surrogate becomes U+FFFD.
-    private mutating func unicodeEscape() throws(JSONParseError) -> [UInt8] {
+    private mutating func unicodeEscape() throws(WeatherDataError) -> [UInt8] {
         var code = try hex4()
         if (0xD800...0xDBFF).contains(code), index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
             bytes[index + 1] == UInt8(ascii: "u")
@@ -206,7 +206,7 @@ public struct JSONParser {
         return Array(String(Character(scalar)).utf8)
     }
 
-    private mutating func hex4() throws(JSONParseError) -> UInt32 {
+    private mutating func hex4() throws(WeatherDataError) -> UInt32 {
         guard index + 4 <= bytes.count else { throw fail("a cut-off \\u escape") }
         var code: UInt32 = 0
         for _ in 0..<4 {
@@ -234,7 +234,7 @@ public struct JSONParser {
     /// A number, checked against the JSON grammar. Up to 15 significant digits with a decimal
     /// exponent within ±22 is one exact multiplication or division (so correctly rounded);
     /// anything else goes through the C library's conversion.
-    private mutating func number() throws(JSONParseError) -> Double {
+    private mutating func number() throws(WeatherDataError) -> Double {
         let start = index
         var negative = false
         if bytes[index] == UInt8(ascii: "-") {

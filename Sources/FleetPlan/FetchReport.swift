@@ -1,10 +1,9 @@
-public import FleetPlan
-internal import FleetWeatherKit
+internal import FleetWeather
 
 /// The result of the fetch stage: an outcome per cell and the request counters of `run.json`.
 public struct FetchReport: Sendable {
-    /// Outcomes by cell key text.
-    public var outcomes: [String: CellOutcome]
+    /// Outcomes by cell.
+    public var outcomes: [CellKey: CellOutcome]
     /// Request counters.
     public var counters: FetchCounters
     /// Problems worth telling the user (unreadable recordings, unknown condition codes).
@@ -17,11 +16,11 @@ public struct FetchReport: Sendable {
     /// Creates a report.
     ///
     /// - Parameters:
-    ///   - outcomes: Outcomes by cell key text.
+    ///   - outcomes: Outcomes by cell.
     ///   - counters: Request counters.
     ///   - warnings: The run's warnings.
     public init(
-        outcomes: [String: CellOutcome] = [:], counters: FetchCounters = FetchCounters(), warnings: [String] = []
+        outcomes: [CellKey: CellOutcome] = [:], counters: FetchCounters = FetchCounters(), warnings: [String] = []
     ) {
         self.outcomes = outcomes
         self.counters = counters
@@ -44,7 +43,7 @@ public struct FetchReport: Sendable {
     ///
     /// - Parameter key: The cell.
     /// - Returns: Its outcome, if the cell was part of the plan.
-    public func outcome(for key: CellKey) -> CellOutcome? { outcomes[key.text] }
+    public func outcome(for key: CellKey) -> CellOutcome? { outcomes[key] }
 }
 
 /// `requests` in `run.json`.

@@ -1,4 +1,4 @@
-import FleetWeatherKit
+import FleetWeather
 import Testing
 
 @Suite("MicroDegrees")

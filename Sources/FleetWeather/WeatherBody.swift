@@ -27,26 +27,26 @@ public enum WeatherBody {
     ///
     /// - Parameter data: The body's bytes.
     /// - Returns: The body and its warnings.
-    /// - Throws: ``WeatherKitError/transient(reason:retryAfter:)`` when the bytes are not JSON
-    ///   (cut off or garbled: live, another attempt may bring the whole body), and
-    ///   ``WeatherKitError/undecodable(_:)`` for JSON that is not a WeatherKit body (not an
+    /// - Throws: ``WeatherDataError/truncated(_:)`` when the bytes are not JSON (cut off or
+    ///   garbled: live, another attempt may bring the whole body), and
+    ///   ``WeatherDataError/notABody(_:)`` for JSON that is not a WeatherKit body (not an
     ///   object, a data set that is not an object, absurd nesting), which no retry will change.
-    public static func decode(_ data: Data) throws(WeatherKitError) -> DecodedBody {
+    public static func decode(_ data: Data) throws(WeatherDataError) -> DecodedBody {
         let root: JSONValue
         do {
             root = try JSONParser.parse(data)
         } catch {
             switch error {
             case .syntax(let offset, let what):
-                throw .transient(
-                    reason: "truncated or invalid JSON body (\(data.count) bytes; \(what) at byte \(offset))",
-                    retryAfter: nil)
+                throw .truncated("truncated or invalid JSON body (\(data.count) bytes; \(what) at byte \(offset))")
             case .tooDeep(let limit):
-                throw .undecodable("JSON nested deeper than \(limit) levels (\(data.count) bytes)")
+                throw .notABody("JSON nested deeper than \(limit) levels (\(data.count) bytes)")
+            case .truncated, .notABody:
+                throw error
             }
         }
         guard case .object(let members) = root else {
-            throw .undecodable("the body is \(root.kind), not a JSON object (\(data.count) bytes)")
+            throw .notABody("the body is \(root.kind), not a JSON object (\(data.count) bytes)")
         }
         var response = WeatherResponse()
         var notes = BodyNotes()
@@ -76,11 +76,11 @@ public enum WeatherBody {
     /// A data set's members; `nil` for `null`.
     private static func dataSet(
         _ value: JSONValue, _ name: String, _ size: Int
-    ) throws(WeatherKitError) -> [(key: String, value: JSONValue)]? {
+    ) throws(WeatherDataError) -> [(key: String, value: JSONValue)]? {
         switch value {
         case .null: return nil
         case .object(let members): return members
-        default: throw .undecodable("\(name) is \(value.kind), not an object (\(size) bytes)")
+        default: throw .notABody("\(name) is \(value.kind), not an object (\(size) bytes)")
         }
     }
 

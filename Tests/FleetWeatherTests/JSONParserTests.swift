@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FleetWeatherKit
+@testable import FleetWeather
 
 private func parse(_ text: String) throws -> JSONValue { try JSONParser.parse(Data(text.utf8)) }
 
@@ -71,14 +71,14 @@ struct JSONParserTests {
             "nul", #""abc"#, "\"a\u{1}b\"", #""\x""#, #""\u12""#, "{} {}", "NaN", "Infinity", "[1,]",
         ])
     func syntaxErrors(_ text: String) {
-        let error = #expect(throws: JSONParseError.self) { try parse(text) }
+        let error = #expect(throws: WeatherDataError.self) { try parse(text) }
         if case .tooDeep = error { Issue.record("\(text) is not too deep") }
     }
 
     @Test("nesting deeper than the limit is refused, not a stack overflow")
     func depth() throws {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
-        #expect(throws: JSONParseError.tooDeep(limit: JSONParser.depthLimit)) { try parse(deep) }
+        #expect(throws: WeatherDataError.tooDeep(limit: JSONParser.depthLimit)) { try parse(deep) }
         let fine =
             String(repeating: "[", count: JSONParser.depthLimit) + String(repeating: "]", count: JSONParser.depthLimit)
         _ = try parse(fine)

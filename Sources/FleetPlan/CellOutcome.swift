@@ -1,5 +1,4 @@
-public import FleetPlan
-public import FleetWeatherKit
+public import FleetWeather
 public import Foundation
 
 /// What a run obtained for one cell.
@@ -19,7 +18,7 @@ public struct CellOutcome: Sendable, Equatable {
     }
 
     /// True when the cell ended without usable weather (beyond the horizon does not count).
-    var isFailure: Bool { weather == nil && status != .beyondHorizon }
+    public var isFailure: Bool { weather == nil && status != .beyondHorizon }
 }
 
 /// How a cell's weather was obtained, or why it was not.

@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""Checks the module graph (docs/architecture.md) against Package.swift and the imports.
+
+1. FleetBriefing and FleetReports reach neither CSQLite nor CCrypto, directly or
+   transitively: the briefing and the reports never touch the database or the key.
+2. Every Swift target imports exactly the package modules it declares: no undeclared import
+   (SwiftPM would let a transitive one through) and no declared dependency left unused.
+3. The dependency table in docs/architecture.md is the one Package.swift declares.
+
+Run from the repository root: `python3 scripts/check_modules.py` (CI runs it). Exit 1 with a
+line per problem.
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+
+FORBIDDEN = {"FleetBriefing": {"CSQLite", "CCrypto"}, "FleetReports": {"CSQLite", "CCrypto"}}
+
+
+def describe():
+    out = subprocess.run(["swift", "package", "describe", "--type", "json"], capture_output=True, text=True, check=True)
+    return json.loads(out.stdout[out.stdout.index("{"):])
+
+
+def closure(name, deps):
+    seen, stack = set(), list(deps.get(name, []))
+    while stack:
+        d = stack.pop()
+        if d not in seen:
+            seen.add(d)
+            stack.extend(deps.get(d, []))
+    return seen
+
+
+def imports(path, modules):
+    found = set()
+    for folder, _, files in os.walk(path):
+        if "Fixtures" in folder.split(os.sep):
+            continue
+        for f in files:
+            if f.endswith(".swift"):
+                text = open(os.path.join(folder, f), encoding="utf-8").read()
+                for m in re.finditer(r"^\s*(?:@testable\s+)?(?:public |internal |package |private |fileprivate )?import\s+(\w+)", text, re.M):
+                    if m.group(1) in modules:
+                        found.add(m.group(1))
+    return found
+
+
+def documented_table(path):
+    """`| Module | depends on |` rows of docs/architecture.md: module → set of modules."""
+    table, inside = {}, False
+    for line in open(path, encoding="utf-8"):
+        if line.startswith("<!-- module-graph:begin -->"):
+            inside = True
+        elif line.startswith("<!-- module-graph:end -->"):
+            inside = False
+        elif inside and line.startswith("| `"):
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            name = cells[0].strip("`")
+            table[name] = set(re.findall(r"`(\w+)`", cells[1]))
+    return table
+
+
+def main():
+    package = describe()
+    targets = {t["name"]: t for t in package["targets"]}
+    deps = {n: t.get("target_dependencies", []) for n, t in targets.items()}
+    problems = []
+    for name, banned in FORBIDDEN.items():
+        reached = closure(name, deps) & banned
+        if reached:
+            problems.append(f"{name} reaches {', '.join(sorted(reached))} (through its dependencies)")
+    modules = set(targets)
+    for name, target in sorted(targets.items()):
+        if target.get("module_type") == "SystemLibraryTarget" or target["type"] == "system-target":
+            continue
+        used = imports(target["path"], modules) - {name}
+        declared = set(deps[name])
+        # An executable test dependency (`fleetwx`) is there to be built and run, not imported.
+        for extra in sorted(declared - used - {"fleetwx"}):
+            problems.append(f"{name} declares {extra} but imports nothing from it")
+        for missing in sorted(used - declared):
+            problems.append(f"{name} imports {missing} without declaring it in Package.swift")
+    table = documented_table("docs/architecture.md")
+    libraries = {n for n, t in targets.items() if t["type"] in ("library", "executable") and not n.endswith("Tests")
+                 and n != "FleetTestSupport"}
+    for name in sorted(libraries | set(table)):
+        if name not in table:
+            problems.append(f"docs/architecture.md: the module table has no row for {name}")
+        elif name not in targets:
+            problems.append(f"docs/architecture.md: {name} is in the module table but not in Package.swift")
+        elif table[name] != set(deps[name]):
+            problems.append(
+                f"docs/architecture.md: {name} depends on {', '.join(sorted(deps[name])) or 'nothing'} in Package.swift, "
+                f"the table says {', '.join(sorted(table[name])) or 'nothing'}")
+    for p in problems:
+        print("check_modules: " + p)
+    if problems:
+        return 1
+    print(f"check_modules: {len(targets)} targets; the graph, the imports and docs/architecture.md agree")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
