@@ -26,7 +26,7 @@ public enum FleetApp {
             environment.console.err(.lines(Usage.overview()))  // a usage error: the text is for a person
             return 64
         }
-        if ["--help", "-h"].contains(arguments[0]) {
+        if ParsedArguments.helpWords.contains(arguments[0]) {
             environment.console.out(.lines(Usage.overview()))
             return 0
         }
