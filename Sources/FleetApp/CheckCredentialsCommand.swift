@@ -16,8 +16,8 @@ struct CheckCredentialsCommand {
     init(_ parsed: ParsedArguments, environment: AppEnvironment) throws(AppError) {
         guard parsed.positionals.isEmpty else { throw .usage("'check-credentials' takes no arguments") }
         endpoint = try EndpointOption.resolve(parsed, environment: environment)
-        state = StatePath.resolve(parsed.options["state"], environment: environment)
-        monthlyQuota = try parsed.integer("monthly-quota", in: 0...1_000_000_000) ?? 500_000
+        state = StatePath.resolve(parsed.value(.state), environment: environment)
+        monthlyQuota = try parsed.integer(.monthlyQuota) ?? OptionDefaults.monthlyQuota
         self.environment = environment
     }
 

@@ -12,8 +12,8 @@ enum EndpointOption {
     /// - Returns: The endpoint text.
     /// - Throws: ``AppError/usage(_:)`` when `--endpoint` is not a usable WeatherKit URL.
     static func resolve(_ parsed: ParsedArguments, environment: AppEnvironment) throws(AppError) -> String {
-        guard let option = parsed.options["endpoint"] else {
-            return environment.variables["WEATHERKIT_ENDPOINT"] ?? "https://weatherkit.apple.com"
+        guard let option = parsed.value(.endpoint) else {
+            return OptionSpec.endpoint.variable.flatMap { environment.variables[$0] } ?? OptionDefaults.endpoint
         }
         do {
             _ = try WeatherKitEndpoint(string: option)

@@ -1,4 +1,5 @@
 internal import FleetAuth
+internal import FleetFiles
 internal import Foundation
 
 /// The fleetwx command line: parses arguments, runs a command, returns the exit code.
@@ -6,22 +7,8 @@ internal import Foundation
 /// Everything the thin `fleetwx` executable does goes through here, so tests can run any
 /// command in-process with an ``AppEnvironment`` of their own.
 public enum FleetApp {
-    static let version = "fleetwx 1.0.0"
-
-    static let valueOptions: [String: Set<String>] = [
-        "run": RunOptions.valueOptions,
-        "plan": RunOptions.valueOptions,
-        "quota": ["state", "monthly-quota"],
-        "cache": ["state"],
-        "airports": [],
-        "check-credentials": ["endpoint", "state", "monthly-quota"],
-    ]
-
-    static let flagOptions: [String: Set<String>] = [
-        "run": RunOptions.flagOptions, "plan": RunOptions.flagOptions.union(["json"]), "quota": ["json"],
-        "cache": ["json", "prune"], "airports": ["json"],
-        "check-credentials": [],
-    ]
+    /// The version `fleetwx --version` prints.
+    static let version = "1.0.0"
 
     /// Runs one command line, with core dumps turned off first (``FleetAuth/ProcessHardening``).
     ///
@@ -36,19 +23,23 @@ public enum FleetApp {
                 "fleetwx: warning: core dumps could not be turned off; a crash may write the key to disk\n")
         }
         if arguments.isEmpty {
-            environment.console.err(Usage.text)  // a usage error: the text is for a person
+            environment.console.err(.lines(Usage.overview()))  // a usage error: the text is for a person
             return 64
         }
-        if ["--help", "-h", "help"].contains(arguments[0]) {
-            environment.console.out(Usage.text)
+        if ParsedArguments.helpWords.contains(arguments[0]) {
+            environment.console.out(.lines(Usage.overview()))
             return 0
         }
         if arguments[0] == "--version" {
-            environment.console.out("\(version)\n")
+            environment.console.out("fleetwx \(version)\n")
             return 0
         }
         do {
-            let parsed = try ParsedArguments.parse(arguments, valueOptions: valueOptions, flagOptions: flagOptions)
+            let parsed = try ParsedArguments.parse(arguments)
+            if parsed.help {
+                environment.console.out(.lines(Usage.help(parsed.spec)))
+                return 0
+            }
             return try await dispatch(parsed, environment: environment)
         } catch {
             var lines = error.lines
@@ -60,34 +51,57 @@ public enum FleetApp {
 
     private static func dispatch(_ parsed: ParsedArguments, environment: AppEnvironment) async throws(AppError) -> Int32
     {
-        switch parsed.command {
-        case "run":
+        switch parsed.spec.name {
+        case .run:
             return try await RunCommand(options: RunOptions(parsed, environment: environment), environment: environment)
                 .execute()
-        case "plan":
+        case .plan:
             return try await PlanCommand(
                 options: RunOptions(parsed, environment: environment), environment: environment
             )
             .execute()
-        case "quota":
+        case .quota:
+            try noArguments(parsed)
             return try await QuotaCommand(
-                state: StatePath.resolve(parsed.options["state"], environment: environment),
-                monthlyQuota: try parsed.integer("monthly-quota", in: 0...1_000_000_000) ?? 500_000,
-                json: parsed.flags.contains("json"), environment: environment
+                state: StatePath.resolve(parsed.value(.state), environment: environment),
+                monthlyQuota: try parsed.integer(.monthlyQuota) ?? OptionDefaults.monthlyQuota,
+                json: parsed.flag(.json), environment: environment
             ).execute()
-        case "cache":
+        case .cache:
+            try noArguments(parsed)
             return try await CacheCommand(
-                state: StatePath.resolve(parsed.options["state"], environment: environment),
-                prune: parsed.flags.contains("prune"), json: parsed.flags.contains("json"), environment: environment
+                state: StatePath.resolve(parsed.value(.state), environment: environment),
+                prune: parsed.flag(.prune), json: parsed.flag(.json), environment: environment
             ).execute()
-        case "check-credentials":
+        case .checkCredentials:
             return try await CheckCredentialsCommand(parsed, environment: environment).execute()
-        case "airports":
-            return try AirportsCommand(
-                codes: parsed.positionals, json: parsed.flags.contains("json"), environment: environment
-            ).execute()
-        default:
-            throw .usage("'\(parsed.command)' is not available yet")
+        case .airports:
+            return try AirportsCommand(codes: parsed.positionals, json: parsed.flag(.json), environment: environment)
+                .execute()
+        case .help:
+            return try help(parsed.positionals, environment: environment)
+        case .version:
+            try noArguments(parsed)
+            environment.console.out("fleetwx \(version)\n")
+            return 0
         }
+    }
+
+    /// `fleetwx help [COMMAND]`: the overview, or one command's help.
+    private static func help(_ words: [String], environment: AppEnvironment) throws(AppError) -> Int32 {
+        guard let word = words.first else {
+            environment.console.out(.lines(Usage.overview()))
+            return 0
+        }
+        guard words.count == 1 else { throw .usage("'help' takes at most one command, got \(words.count)") }
+        guard let command = CommandSpec.named(word) else { throw ParsedArguments.unknownCommand(word) }
+        environment.console.out(.lines(Usage.help(command)))
+        return 0
+    }
+
+    /// A command that takes no positional arguments refuses them rather than ignoring them.
+    private static func noArguments(_ parsed: ParsedArguments) throws(AppError) {
+        guard let first = parsed.positionals.first else { return }
+        throw .usage("'\(parsed.command)' takes no arguments, got '\(first.bounded)'")
     }
 }

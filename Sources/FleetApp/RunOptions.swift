@@ -28,14 +28,6 @@ struct RunOptions {
     /// `--allow-over-pace`: send a run that exceeds 3 × the month's remaining daily pace.
     var allowOverPace: Bool
 
-    /// The flags of both `run` and `plan` (`plan` also takes `--json`).
-    static let flagOptions: Set<String> = ["allow-past", "allow-over-pace"]
-
-    static let valueOptions: Set<String> = [
-        "out", "state", "replay", "record", "endpoint", "concurrency", "monthly-quota", "max-requests", "grid",
-        "language", "config", "templates", "now",
-    ]
-
     init(_ parsed: ParsedArguments, environment: AppEnvironment) throws(AppError) {
         guard parsed.positionals.count == 1, let schedule = parsed.positionals.first else {
             let given = parsed.positionals.prefix(3).map { "'\($0.bounded)'" }.joined(separator: ", ")
@@ -45,26 +37,26 @@ struct RunOptions {
         }
         scheduleArgument = schedule
         self.schedule = environment.resolve(schedule)
-        for (name, wanted) in [("out", "a directory"), ("replay", "a folder"), ("config", "a file")]
-        where parsed.options[name]?.trimmingCharacters(in: .whitespaces).isEmpty == true {
-            throw .usage("--\(name) needs \(wanted), got an empty value")
+        for (option, wanted) in [(OptionSpec.out, "a directory"), (.replay, "a folder"), (.config, "a file")]
+        where parsed.value(option)?.trimmingCharacters(in: .whitespaces).isEmpty == true {
+            throw .usage("--\(option.name) needs \(wanted), got an empty value")
         }
-        out = parsed.options["out"].map(environment.resolve)
-        state = StatePath.resolve(parsed.options["state"], environment: environment)
-        replay = parsed.options["replay"].map(environment.resolve)
-        record = parsed.options["record"].map(environment.resolve)
+        out = parsed.value(.out).map(environment.resolve)
+        state = StatePath.resolve(parsed.value(.state), environment: environment)
+        replay = parsed.value(.replay).map(environment.resolve)
+        record = parsed.value(.record).map(environment.resolve)
         endpoint = try EndpointOption.resolve(parsed, environment: environment)
-        concurrency = try parsed.integer("concurrency", in: 1...256) ?? 8
-        monthlyQuota = try parsed.integer("monthly-quota", in: 0...1_000_000_000) ?? 500_000
-        maxRequests = try parsed.integer("max-requests", in: 0...1_000_000_000)
-        grid = try Self.grid(parsed.options["grid"])
-        language = try Self.language(parsed.options["language"] ?? "en-US")
-        config = try Self.config(parsed.options["config"], environment: environment)
-        templates = parsed.options["templates"]
-        now = try Self.now(parsed.options["now"])
-        json = parsed.flags.contains("json")
-        allowPast = parsed.flags.contains("allow-past")
-        allowOverPace = parsed.flags.contains("allow-over-pace")
+        concurrency = try parsed.integer(.concurrency) ?? OptionDefaults.concurrency
+        monthlyQuota = try parsed.integer(.monthlyQuota) ?? OptionDefaults.monthlyQuota
+        maxRequests = try parsed.integer(.maxRequests)
+        grid = try Self.grid(parsed.value(.grid))
+        language = try Self.language(parsed.value(.language) ?? OptionDefaults.language)
+        config = try Self.config(parsed.value(.config), environment: environment)
+        templates = parsed.value(.templates)
+        now = try Self.now(parsed.value(.now))
+        json = parsed.flag(.json)
+        allowPast = parsed.flag(.allowPast)
+        allowOverPace = parsed.flag(.allowOverPace)
         if replay != nil, record != nil {
             throw .usage("--record cannot be combined with --replay (nothing is fetched)")
         }
@@ -74,7 +66,7 @@ struct RunOptions {
     }
 
     private static func grid(_ text: String?) throws(AppError) -> Grid {
-        var degrees = 0.01
+        var degrees = OptionDefaults.grid
         if let text {
             guard let value = Double(text) else {
                 throw .usage("--grid must be a number of degrees from 0.001 to 1, got '\(text.bounded)'")

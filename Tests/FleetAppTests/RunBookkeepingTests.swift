@@ -22,8 +22,7 @@ struct RunBookkeepingTests {
         let environment = AppEnvironment(
             variables: [:], workingDirectory: directory.url, executable: directory.file("fleetwx"),
             now: { Self.startedAt }, console: console)
-        let parsed = try ParsedArguments.parse(
-            ["run", "s.csv"], valueOptions: FleetApp.valueOptions, flagOptions: FleetApp.flagOptions)
+        let parsed = try ParsedArguments.parse(["run", "s.csv"])
         let command = RunCommand(options: try RunOptions(parsed, environment: environment), environment: environment)
         let store = try StateStore(path: directory.file("st.sqlite").path)
         let summary = RunSummary(

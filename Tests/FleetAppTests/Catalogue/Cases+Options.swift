@@ -16,6 +16,20 @@ extension BadInputCatalogue {
         BadInput(
             "option", "unknown command of 100 KB", [longValue], exit: 64, "… (100,000 bytes)",
             notInMessage: [String(repeating: "x", count: 101)]),
+        BadInput("option", "mistyped command", ["plna", "demo.csv"], exit: 64, "did you mean 'plan'?"),
+        BadInput("option", "help for a mistyped command", ["help", "pln"], exit: 64, "did you mean 'plan'?"),
+        BadInput("option", "help for two commands", ["help", "run", "plan"], exit: 64, "'help' takes at most one"),
+        BadInput(
+            "option", "mistyped option", ["run", "demo.csv", "--out", "r", "--replya", "weather"], exit: 64,
+            "'run' has no option --replya; did you mean --replay?"),
+        BadInput(
+            "option", "an option of another command", demo(["--prune"]), exit: 64,
+            "'run' has no option --prune (cache has it)"),
+        BadInput("option", "--help given a value", demo(["--help=yes"]), exit: 64, "--help takes no value"),
+        BadInput(
+            "option", "quota given a file instead of --state", ["quota", "st.sqlite"], exit: 64,
+            "'quota' takes no arguments, got 'st.sqlite'"),
+        BadInput("option", "version given an argument", ["version", "all"], exit: 64, "'version' takes no arguments"),
         BadInput("option", "a value option last, without its value", demo(["--out"]), exit: 64, "--out needs a value"),
         BadInput(
             "option", "a value forgotten before the next option",
