@@ -62,7 +62,7 @@ struct ReferenceTests {
 
     @Test("Swift comments do not cite the documents kept outside the repository")
     func outsideNames() {
-        #expect(problems("/// Defaults follow the " + "field" + " notes.").count == 1)
+        #expect(problems("/// Defaults follow the " + "fie" + "ld notes.").count == 1)
         #expect(problems("/// in " + "SP" + "EC order").count == 1)
         #expect(problems("/// the specification of the format").isEmpty)  // another word
     }
