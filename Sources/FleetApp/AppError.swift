@@ -1,4 +1,4 @@
-/// How a command failed; each case carries the exit code the spec gives it.
+/// How a command failed; each case carries the exit code docs/contract.md §2.3 gives it.
 public enum AppError: Error, Equatable, CustomStringConvertible {
     /// Bad command line (exit 64): the message, then a pointer to `--help`.
     case usage(String)

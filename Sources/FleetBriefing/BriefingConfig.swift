@@ -42,7 +42,7 @@ public struct BriefingConfig: Sendable, Equatable, Codable {
     static let windowMinutesRange = 0...180
 
     /// Whole hours the planner fetches either side of a scheduled hour, so the worst-hour
-    /// search sees every hour it looks at (at least 1, as SPEC §4 asks).
+    /// search sees every hour it looks at (at least 1, as docs/contract.md §4.2 asks).
     public var hoursEitherSide: Int { max(1, (windowMinutes + 59) / 60) }
 
     /// The defaults.

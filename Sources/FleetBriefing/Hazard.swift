@@ -1,6 +1,6 @@
 public import Foundation
 
-/// The kinds of hazard a briefing can flag (SPEC §7).
+/// The kinds of hazard a briefing can flag (docs/contract.md §7.3).
 public enum HazardKind: String, Sendable, Codable, CaseIterable {
     case thunderstorm
     case hail

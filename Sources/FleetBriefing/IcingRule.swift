@@ -2,7 +2,7 @@ public import FleetWeather
 internal import Foundation
 
 /// "Icing conditions possible": at or below the icing temperature with visible moisture
-/// (low visibility, or precipitation likely). An advisory flag, as the field notes say:
+/// (low visibility, or precipitation likely). An advisory flag (docs/briefing-thresholds.md §4):
 /// engine and airframe anti-ice definitions use +10 °C with visible moisture.
 public struct IcingRule: HazardRule {
     /// Creates the rule.

@@ -50,7 +50,7 @@ struct CellWork: Sendable {
         let needed = Set(requests.flatMap(\.dataSets))
         let missing = needed.subtracting(weather.dataSets).subtracting(fetchedSets)
         if let staleSince {
-            // SPEC §5: a stale copy is reported with its age.
+            // docs/contract.md §5.1: a stale copy is reported with its age.
             let age =
                 "cached copy fetched \(Self.age(of: oldestCopy ?? staleSince, now: now)) ago, expired "
                 + "\(Self.age(of: staleSince, now: now)) ago"

@@ -1,6 +1,6 @@
 public import Foundation
 
-/// How far the fetch stage has got, for the progress line (SPEC §2).
+/// How far the fetch stage has got, for the progress line (docs/contract.md §2.2).
 public struct FetchProgress: Sendable, Equatable {
     /// Cells finished (fetched, served from cache, or given up).
     public var cellsDone: Int

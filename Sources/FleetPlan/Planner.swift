@@ -17,7 +17,7 @@ public struct Planner: Sendable {
     public let grid: Grid
     /// The run's clock reading.
     public let now: Date
-    /// Whole hours fetched either side of each scheduled hour: 1 (SPEC §4), more when the
+    /// Whole hours fetched either side of each scheduled hour: 1 (docs/contract.md §4.2), more when the
     /// briefing searches a wider window, so every hour it looks at was asked for.
     public let hoursEitherSide: Int
 

@@ -3,7 +3,7 @@ internal import FleetSchedule
 public import Foundation
 internal import Synchronization
 
-/// Writes a complete report directory (SPEC §8) and publishes it atomically.
+/// Writes a complete report directory (docs/contract.md §8.1) and publishes it atomically.
 ///
 /// Everything is written into a hidden staging directory beside the destination (a
 /// ``ReportStaging``, locked while its run lives), then renamed into place, then `latest` is

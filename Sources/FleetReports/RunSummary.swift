@@ -1,7 +1,7 @@
 public import FleetPlan
 public import Foundation
 
-/// `run.json`: the machine-readable summary of a run (SPEC §8), also kept in run history.
+/// `run.json`: the machine-readable summary of a run (docs/contract.md §8.4), also kept in run history.
 public struct RunSummary: Sendable, Codable, Equatable {
     /// Version of this file's layout.
     public var schemaVersion = 1

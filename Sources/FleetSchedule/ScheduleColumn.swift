@@ -3,7 +3,7 @@ internal import Foundation
 /// A column fleetwx reads from a schedule, with the header names it accepts.
 ///
 /// Airlines export schedules from many systems, each with its own header vocabulary, so each
-/// column accepts the common spellings (SPEC §3). The order of the cases is the order columns
+/// column accepts the common spellings (docs/contract.md §3). The order of the cases is the order columns
 /// are listed in messages.
 public enum ScheduleColumn: String, Sendable, CaseIterable, Comparable {
     /// The flight designator (`UA1545`).

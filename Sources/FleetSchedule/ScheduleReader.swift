@@ -3,7 +3,7 @@ public import FleetCSV
 internal import FleetFiles
 public import Foundation
 
-/// Reads a flight schedule CSV (SPEC §3) into flights, rejected rows and warnings.
+/// Reads a flight schedule CSV (docs/contract.md §3) into flights, rejected rows and warnings.
 ///
 /// The file is streamed record by record, so a schedule of any size costs one record of
 /// memory (at most ``recordLimit`` bytes) plus the accepted flights: rejected rows go to a

@@ -4,7 +4,7 @@ internal import FleetFiles
 /// an airport's zone.
 ///
 /// Parsing is hand-written over bytes because a schedule can hold tens of thousands of
-/// times and the accepted forms are few (SPEC §3): `2026-12-01T13:05:00Z`,
+/// times and the accepted forms are few (docs/contract.md §3): `2026-12-01T13:05:00Z`,
 /// `2026-12-01T08:05:00-05:00`, `+0530`, lowercase `t`/`z`, a space instead of `T`,
 /// optional seconds and fractional seconds. Without an offset the time is local.
 enum ScheduleTime: Equatable {

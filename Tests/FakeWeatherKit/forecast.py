@@ -2,7 +2,7 @@
 
 Every value is a pure function of (latitude, longitude, hour), documented in README.md, so
 Swift tests can predict what they will decode. Shapes follow real recorded bodies
-(docs/weatherkit-real-examples.md #1 and #3).
+(docs/weatherkit-api.md §6, bodies 1 and 3).
 """
 
 import math

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Demo run")
 struct DemoRunTests {
-    @Test("the README's demo command writes every SPEC §8 output and exits 0")
+    @Test("the README's demo command writes every docs/contract.md §8.1 output and exits 0")
     func demoWritesEverything() async throws {
         let app = try AppHarness()
         defer { app.remove() }

@@ -9,7 +9,7 @@ private func overlay(_ json: String) throws(BriefingError) -> BriefingConfig {
 
 @Suite("BriefingConfig")
 struct BriefingConfigTests {
-    @Test("defaults follow the field notes' thresholds")
+    @Test("defaults follow docs/briefing-thresholds.md")
     func defaults() {
         let config = BriefingConfig()
         #expect(config.visibilityRedM == 1609.344)

@@ -8,7 +8,7 @@ import FleetWeatherKit
 import Foundation
 import Testing
 
-/// SPEC §7: thunderstorms, freezing precipitation, heavy snow or an extreme/severe alert at
+/// docs/contract.md §7: thunderstorms, freezing precipitation, heavy snow or an extreme/severe alert at
 /// either end, anywhere in the ±1 hour around its scheduled time, never leaves a flight green.
 @Suite("Briefing contract: dangerous weather is never green")
 struct BriefingContractTests {

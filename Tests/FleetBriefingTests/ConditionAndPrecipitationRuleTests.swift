@@ -6,7 +6,7 @@ import Testing
 
 @Suite("ConditionRule")
 struct ConditionRuleTests {
-    /// What each hazardous condition code must raise (SPEC §7, field notes §4.2).
+    /// What each hazardous condition code must raise (docs/contract.md §7.3, docs/briefing-thresholds.md §2).
     static let hazardous: [(ConditionCode, HazardKind, Risk)] = [
         (.thunderstorms, .thunderstorm, .red), (.strongStorms, .thunderstorm, .red),
         (.isolatedThunderstorms, .thunderstorm, .amber), (.scatteredThunderstorms, .thunderstorm, .amber),

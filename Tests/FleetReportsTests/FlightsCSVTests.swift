@@ -21,7 +21,7 @@ private let endRequired = [
 struct FlightsCSVColumnTests {
     let columns = FlightsCSV.columns
 
-    @Test("the first columns are pinned in SPEC order")
+    @Test("the first columns are pinned in the order of docs/contract.md §8.3")
     func pinnedPrefix() {
         #expect(Array(columns.prefix(pinned.count)) == pinned)
     }

@@ -50,7 +50,7 @@ struct RunSummaryTests {
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
-    @Test("run.json has every key SPEC §8 lists")
+    @Test("run.json has every key docs/contract.md §8.4 lists")
     func keys() throws {
         let object = try Self.json()
         for key in [

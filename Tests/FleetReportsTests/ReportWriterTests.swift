@@ -25,7 +25,7 @@ private func contents(_ directory: URL) throws -> [String] {
 
 @Suite("ReportWriter")
 struct ReportWriterTests {
-    @Test("every SPEC §8 file is written and latest points at the report")
+    @Test("every docs/contract.md §8.1 file is written and latest points at the report")
     func allFiles() throws {
         let temporary = try TemporaryDirectory()
         defer { temporary.remove() }
