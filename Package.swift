@@ -99,7 +99,7 @@ let package = Package(
         .testTarget(name: "FleetAirportsTests", dependencies: ["FleetAirports", "FleetTestSupport"]),
         .testTarget(
             name: "FleetScheduleTests",
-            dependencies: ["FleetSchedule", "FleetTestSupport"],
+            dependencies: ["FleetSchedule", "FleetAirports", "FleetCSV", "FleetTestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
@@ -115,7 +115,8 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(
-            name: "FleetWeatherKitTests", dependencies: ["FleetWeather", "FleetWeatherKit", "FleetTestSupport"]),
+            name: "FleetWeatherKitTests",
+            dependencies: ["FleetWeather", "FleetWeatherKit", "FleetAuth", "FleetTestSupport"]),
         .testTarget(name: "FleetStoreTests", dependencies: ["FleetStore", "FleetTestSupport"]),
         .testTarget(
             name: "FleetFetchTests",

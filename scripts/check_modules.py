@@ -5,7 +5,8 @@
    transitively: the briefing and the reports never touch the database or the key.
 2. Every Swift target imports exactly the package modules it declares: no undeclared import
    (SwiftPM would let a transitive one through) and no declared dependency left unused.
-3. The dependency table in docs/architecture.md is the one Package.swift declares.
+3. The dependency table in docs/architecture.md, and its drawing (a mermaid graph), are the
+   ones Package.swift declares.
 
 Run from the repository root: `python3 scripts/check_modules.py` (CI runs it). Exit 1 with a
 line per problem.
@@ -95,6 +96,12 @@ def main():
             problems.append(
                 f"docs/architecture.md: {name} depends on {', '.join(sorted(deps[name])) or 'nothing'} in Package.swift, "
                 f"the table says {', '.join(sorted(table[name])) or 'nothing'}")
+    drawn = set(re.findall(r"^\s+(\w+) --> (\w+)\s*$", open("docs/architecture.md", encoding="utf-8").read(), re.M))
+    declared_edges = {(n, d) for n in libraries for d in deps[n]}
+    for a, b in sorted(declared_edges - drawn):
+        problems.append(f"docs/architecture.md: the graph does not draw {a} --> {b}")
+    for a, b in sorted(drawn - declared_edges):
+        problems.append(f"docs/architecture.md: the graph draws {a} --> {b}, which Package.swift does not declare")
     for p in problems:
         print("check_modules: " + p)
     if problems:

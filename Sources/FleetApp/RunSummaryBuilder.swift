@@ -20,7 +20,7 @@ struct RunFacts {
 
 extension RunCommand {
     /// Builds `run.json`, with the month's quota use read back from the ledger (`nil`, with a
-    /// warning and an exit code of at least 2, when the ledger cannot be read).
+    /// warning, when the ledger cannot be read; ``RunExitPolicy`` then makes the exit code 2).
     func summary(_ facts: RunFacts, briefings: [FlightBriefing], store: StateStore) async -> RunSummary {
         let schedule = facts.schedule
         let airports = Set(schedule.flights.flatMap { [$0.origin.icao, $0.destination.icao] })
@@ -32,7 +32,7 @@ extension RunCommand {
         do {
             used = try await store.usage(month: month)
         } catch {
-            // Unknown, never "all of it left": the run ends with exit 2 (below) and says why.
+            // Unknown, never "all of it left": the run ends with exit 2 and says why.
             used = nil
             let warning = StateAccess.quotaUnknownWarning(error, url: options.state)
             environment.console.err("fleetwx: warning: \(warning)\n")
@@ -40,7 +40,7 @@ extension RunCommand {
         }
         return RunSummary(
             runID: facts.runID, startedAt: Timestamp.utc(facts.startedAt), finishedAt: Timestamp.utc(environment.now()),
-            schedule: options.scheduleArgument, exitCode: used == nil ? max(facts.exitCode, 2) : facts.exitCode,
+            schedule: options.scheduleArgument, exitCode: facts.exitCode,
             source: options.replay == nil ? "weatherkit" : "replay",
             flights: .init(
                 rows: schedule.dataRows, briefed: briefings.count, rejected: schedule.rejectedCount,

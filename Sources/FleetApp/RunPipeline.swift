@@ -1,0 +1,227 @@
+internal import FleetAirports
+internal import FleetBriefing
+internal import FleetPlan
+internal import FleetReports
+internal import FleetSchedule
+internal import FleetStore
+internal import FleetWeatherKit
+internal import Foundation
+
+/// `fleetwx run`, stage by stage: inputs → plan → fetch → brief → summary → publish
+/// (docs/architecture.md draws it). Each stage takes what the ones before it made and hands on
+/// a value of its own; the exit code is decided by ``RunExitPolicy`` alone.
+///
+/// Nothing is sent before the inputs are read and the plan fits the month's pace; nothing is
+/// published unless the run obtained something to report. A stage that cannot go on throws
+/// ``AppError``, after recording the run as unpublished once the run has begun.
+struct RunPipeline {
+    let command: RunCommand
+    let interruption: RunInterruption
+    let holder: StagingHolder
+
+    /// The run's identity and clock.
+    private let startedAt: Date
+    private let runID: String
+    private let clock = ContinuousClock()
+
+    init(command: RunCommand, interruption: RunInterruption, holder: StagingHolder) {
+        self.command = command
+        self.interruption = interruption
+        self.holder = holder
+        startedAt = command.environment.now()
+        runID = RunCommand.runID(startedAt)
+    }
+
+    private var options: RunOptions { command.options }
+    private var environment: AppEnvironment { command.environment }
+
+    /// Runs every stage; returns the exit code of a published run (0 or 2).
+    func run() async throws(AppError) -> Int32 {
+        let planStart = clock.now
+        let publication = try preparePublication()
+        defer { publication.staging.discard() }  // unless published: a fatal error publishes nothing
+        let inputs = try readInputs(rejects: publication.rejects)
+        let planned = plan(inputs)
+        var state = try await beginState(planned)
+        let fetchStart = clock.now
+        let fetched = try await fetch(planned, state: &state)
+        let fetchEnd = clock.now
+        let briefings = Briefer(config: options.config, planner: planned.planner)
+            .brief(inputs.schedule.flights, fetch: fetched.report)
+        var policy = RunExitPolicy.afterBriefing(
+            schedule: inputs.schedule, briefings: briefings, fetch: fetched.report,
+            interrupted: interruption.signal != nil)
+        let timings = RunSummary.Timings(
+            planSeconds: (fetchStart - planStart).seconds, fetchSeconds: (fetchEnd - fetchStart).seconds,
+            briefSeconds: (clock.now - fetchEnd).seconds)
+        var summary = await summarize(
+            inputs, planned, fetched, briefings: briefings, timings: timings, state: state, policy: &policy)
+        // Read before this run is recorded as finished, so the comparison is with the one before.
+        let previous = await command.previousRun(store: state.store, runID: runID)
+        // Recorded before publishing, so that a history that cannot be written is in run.json too.
+        if let lost = await command.recordHistory(&state.history, summary: summary, briefings: briefings) {
+            log("warning: " + lost)
+            policy.note(.historyNotRecorded)
+            summary.exitCode = policy.code
+            summary.warnings.append(lost)
+        }
+        let model = ReportModel(
+            summary: summary, startedAt: startedAt, briefings: briefings, rejects: inputs.schedule.rejects,
+            rejectedCount: inputs.schedule.rejectedCount,
+            weatherByAirport: RunCommand.weatherByAirport(
+                inputs.schedule.flights, plan: planned.plan, fetch: fetched.report),
+            attributionURL: RunCommand.attributionURL(fetched.report),
+            changes: previous.map { RunHistory.changes(briefings, previous: $0.flights, previousRunAt: $0.startedAt) })
+        try await publish(model, inputs: inputs, fetched: fetched, publication: publication, state: &state)
+        if let authFailure = fetched.authFailure {
+            environment.console.err(
+                .lines(["fleetwx: " + authFailure.description] + authFailure.advice.map { "  " + $0 }))
+        }
+        log(RunCommand.closingLine(summary, out: publication.out))
+        // A signal that arrived while the reports were written still makes the night not clean.
+        policy.note(.interrupted, if: interruption.signal != nil)
+        return policy.code
+    }
+
+    // MARK: - Stages
+
+    /// Where the report goes, checked before anything is read or sent: a bad `--out` or missing
+    /// templates must not cost a single request.
+    struct Publication {
+        let out: URL
+        let writer: ReportWriter
+        let staging: ReportStaging
+        let rejects: RejectsFile
+    }
+
+    private func preparePublication() throws(AppError) -> Publication {
+        let out = options.outDirectory(runDate: startedAt, environment: environment)
+        let writer = try command.reportWriter(for: out)
+        // Staged before the schedule is read: rejects.csv is written into it row by row, and an
+        // --out whose folder cannot be written is refused here, before any request.
+        let (staging, rejects) = try command.stage(out, holder: holder)
+        return Publication(out: out, writer: writer, staging: staging, rejects: rejects)
+    }
+
+    /// The schedule, read against the airport directory, and what it means for the run.
+    struct ScheduleRead {
+        let schedule: Schedule
+        /// Why there is nothing to brief (a header-only or wholly rejected schedule), if so.
+        let nothingToBrief: String?
+    }
+
+    private func readInputs(rejects: RejectsFile) throws(AppError) -> ScheduleRead {
+        let airports = try Inputs.airports()
+        let past = PastRows.screen(for: options, now: options.now ?? startedAt)
+        let schedule = try Inputs.schedule(
+            options.schedule, airports: airports, past: past, interruption: interruption, sink: rejects)
+        do { try rejects.close() } catch { throw .fatal(error.description) }
+        Inputs.report(warnings: schedule.warnings, path: options.scheduleArgument, console: environment.console)
+        let nothingToBrief = RunCommand.nothingToBrief(schedule, path: options.scheduleArgument)
+        if let nothingToBrief { log("warning: " + nothingToBrief) }
+        if let note = past?.note { log(note) }
+        return ScheduleRead(schedule: schedule, nothingToBrief: nothingToBrief)
+    }
+
+    /// The cells and requests the flights need.
+    struct Planned {
+        let planner: Planner
+        let plan: FetchPlan
+    }
+
+    private func plan(_ inputs: ScheduleRead) -> Planned {
+        let planner = Planner(
+            grid: options.grid, now: options.now ?? startedAt, hoursEitherSide: options.config.hoursEitherSide)
+        let plan = planner.plan(inputs.schedule.flights)
+        log(
+            "\(inputs.schedule.flights.count) flights, \(inputs.schedule.rejectedCount) rejected, "
+                + "\(plan.cells.count) cells, \(plan.requests.count) requests planned")
+        return Planned(planner: planner, plan: plan)
+    }
+
+    /// The state database, opened, with the run begun in its history.
+    struct State {
+        let store: StateStore
+        var history: RunBookkeeping
+    }
+
+    private func beginState(_ planned: Planned) async throws(AppError) -> State {
+        let store = try StateAccess.open(options.state, environment: environment)
+        await StateAccess.settleAbandoned(store, console: environment.console)
+        if options.replay == nil {  // a live run must fit the month's pace before anything is sent
+            let pace = try await PaceCheck.live(
+                plan: planned.plan, options: options, store: store, now: environment.now())
+            if pace.refuses { throw .fatal(pace.refusal) }
+        }
+        var history = RunBookkeeping(
+            store: store,
+            start: RunStart(id: runID, startedAt: startedAt, command: "run", schedulePath: options.scheduleArgument),
+            now: environment.now)
+        await history.begin()
+        return State(store: store, history: history)
+    }
+
+    /// What the fetch stage obtained, and why authorization stopped it, if it did.
+    struct Fetched {
+        var report: FetchReport
+        let authFailure: AuthFailure?
+    }
+
+    private func fetch(_ planned: Planned, state: inout State) async throws(AppError) -> Fetched {
+        let (report, authFailure) = try await command.weather(
+            for: planned.plan, store: state.store, runID: runID, interruption: interruption)
+        var fetched = Fetched(report: report, authFailure: authFailure)
+        fetched.report.noteUnknownConditionCodes()
+        if let warning = RunCommand.stateWriteWarning(fetched.report, path: state.store.path) {
+            fetched.report.warnings.append(warning)
+        }
+        for warning in fetched.report.warnings.prefix(20) { log("warning: \(warning)") }
+        if let failure = RunCommand.nothingObtained(fetched.report, plan: planned.plan, authFailure: authFailure) {
+            await command.recordUnpublished(&state.history, counters: fetched.report.counters)
+            throw .fatal(failure.message, details: failure.details)
+        }
+        if interruption.publishTimeIsUp {
+            await command.recordUnpublished(&state.history, counters: fetched.report.counters)
+            throw .fatal(RunCommand.unpublished(interruption))
+        }
+        return fetched
+    }
+
+    /// `run.json`, with the exit code the policy gives.
+    private func summarize(
+        _ inputs: ScheduleRead, _ planned: Planned, _ fetched: Fetched, briefings: [FlightBriefing],
+        timings: RunSummary.Timings, state: State, policy: inout RunExitPolicy
+    ) async -> RunSummary {
+        var summary = await command.summary(
+            RunFacts(
+                runID: runID, startedAt: startedAt, schedule: inputs.schedule, plan: planned.plan,
+                fetch: fetched.report, exitCode: policy.code, timings: timings),
+            briefings: briefings, store: state.store)
+        policy.note(.quotaUnknown, if: summary.quota.used == nil)
+        summary.exitCode = policy.code
+        if let nothingToBrief = inputs.nothingToBrief { summary.warnings.insert(nothingToBrief, at: 0) }
+        return summary
+    }
+
+    /// Writes every report file into the staging folder and publishes it; a run stopped before
+    /// the reports are finished publishes nothing.
+    private func publish(
+        _ model: ReportModel, inputs: ScheduleRead, fetched: Fetched, publication: Publication, state: inout State
+    ) async throws(AppError) {
+        do {
+            try publication.writer.write(
+                model, staging: publication.staging, updateLatest: inputs.nothingToBrief == nil
+            ) { interruption.publishTimeIsUp }
+        } catch .stopped {
+            await command.recordUnpublished(&state.history, counters: fetched.report.counters)
+            throw .fatal(RunCommand.unpublished(interruption))
+        } catch {
+            await command.recordUnpublished(&state.history, counters: fetched.report.counters)
+            throw .fatal(error.description)
+        }
+    }
+
+    private func log(_ message: String) {
+        environment.console.err("fleetwx: \(message)\n")
+    }
+}
