@@ -35,10 +35,12 @@ struct DeadServiceTests {
         return (["flight,origin,destination,departure,arrival"] + rows).joined(separator: "\n") + "\n"
     }
 
-    /// A loopback port with nothing listening (bound once, then closed).
-    static func closedPort() throws -> Int {
+    /// A loopback port with nothing listening: bound and held, never listened on, so a
+    /// connection is refused and no other test's fake server can take the port while the run
+    /// goes on (a port closed right away was taken by a parallel test's server under load, and
+    /// the run was answered). Close the socket when the run is over.
+    static func closedPort() throws -> (port: Int, socket: Int32) {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -49,8 +51,11 @@ struct DeadServiceTests {
                 bind(socket, raw, length) == 0 && getsockname(socket, raw, &length) == 0
             }
         }
-        try #require(bound)
-        return Int(UInt16(bigEndian: address.sin_port))
+        guard bound else {
+            close(socket)
+            throw POSIXError(.EADDRNOTAVAIL)
+        }
+        return (Int(UInt16(bigEndian: address.sin_port)), socket)
     }
 
     @Test("nothing listening: 200 cells charge nothing, the run stops after one request's attempts, exit 1")
@@ -58,7 +63,8 @@ struct DeadServiceTests {
         let live = try LiveHarness()
         defer { live.remove() }
         try live.write(try Self.wideSchedule(flights: 100), to: "s.csv")
-        let port = try Self.closedPort()
+        let (port, held) = try Self.closedPort()
+        defer { close(held) }
         let result = await live.run([
             "run", "s.csv", "--endpoint", "http://127.0.0.1:\(port)", "--state", "state.sqlite", "--out", "r",
             "--concurrency", "16",
