@@ -30,7 +30,7 @@ struct SnapshotTests {
             "one\ntwO\nthreE\n", named: "demo/page.txt", environment: Self.comparing, folder: folder.url)
         let message = try #require(why)
         #expect(message.contains("snapshot demo/page.txt differs"), "\(message)")
-        #expect(message.contains(#"line 2 was "two", is "twO""#), "\(message)")
+        #expect(message.contains(#"line 2, byte 3 was "two", is "twO""#), "\(message)")
         #expect(!message.contains("threE"), "only the first difference is shown: \(message)")
         #expect(message.contains("\(Snapshot.recordVariable)=1"), "\(message)")
         #expect(message.contains("git diff Tests/Snapshots"), "\(message)")
@@ -46,6 +46,22 @@ struct SnapshotTests {
         #expect(message.contains(#"line 2 was (end of file), is "more""#), "\(message)")
     }
 
+    @Test("a difference deep in a long line is shown where it is, with a little before it")
+    func longLine() throws {
+        let folder = try TemporaryDirectory(prefix: "fleetwx-snapshot")
+        defer { folder.remove() }
+        let row = String(repeating: "<td>é</td>", count: 500)
+        try folder.write("head\n" + row + "<td>red</td>" + row + "\n", to: "page.html")
+        let why = Snapshot.mismatch(
+            "head\n" + row + "<td>amber</td>" + row + "\n", named: "page.html", environment: Self.comparing,
+            folder: folder.url)
+        let message = try #require(why)
+        #expect(message.contains("line 2, byte 5505 was …\""), "\(message)")
+        #expect(message.contains("é</td><td>red</td><td>é"), "\(message)")
+        #expect(message.contains("é</td><td>amber</td><td>é"), "\(message)")
+        #expect(message.count < 1_000, "\(message.count) characters")
+    }
+
     @Test("text that differs only in line endings or Unicode normalisation fails, the difference shown")
     func invisibleDifferences() throws {
         let folder = try TemporaryDirectory(prefix: "fleetwx-snapshot")
@@ -53,12 +69,12 @@ struct SnapshotTests {
         try folder.write("same\nline\n", to: "endings.txt")
         let endings = Snapshot.mismatch(
             "same\r\nline\r\n", named: "endings.txt", environment: Self.comparing, folder: folder.url)
-        #expect(endings?.contains(#"line 1 was "same", is "same\r""#) == true, "\(endings ?? "passed")")
+        #expect(endings?.contains(#"line 1, byte 5 was "same", is "same\r""#) == true, "\(endings ?? "passed")")
         try folder.write("Z\u{00FC}rich\n", to: "composed.txt")
         let decomposed = Snapshot.mismatch(
             "Zu\u{0308}rich\n", named: "composed.txt", environment: Self.comparing, folder: folder.url)
         #expect(
-            decomposed?.contains("line 1 was") == true && decomposed?.contains("Unicode normalisation") == true,
+            decomposed?.contains("line 1, byte 2 was") == true && decomposed?.contains("Unicode normalisation") == true,
             "\(decomposed ?? "passed")")
     }
 

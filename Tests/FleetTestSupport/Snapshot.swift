@@ -53,24 +53,40 @@ public enum Snapshot {
             + "; if the change is intended, run with \(recordVariable)=1 and review `git diff Tests/Snapshots`"
     }
 
-    /// The first line where two texts differ, both versions shown (escaped, so a carriage
-    /// return or a stray space is visible), or where one of them ends.
+    /// The first line where two texts differ and the column where it does, both versions shown
+    /// from a little before that column (escaped, so a carriage return or a stray space is
+    /// visible), or where one of them ends.
     ///
     /// Lines are split at the newline byte: splitting characters would keep `\r\n` (one
-    /// character) inside a line and compare lines as equivalent text rather than bytes.
+    /// character) inside a line and compare lines as equivalent text rather than bytes. The
+    /// window matters because a report's rows can sit on one line of 40 KB.
     static func firstDifference(expected: String, actual: String) -> String {
         let old = Array(expected.utf8).split(separator: 0x0A, omittingEmptySubsequences: false)
         let new = Array(actual.utf8).split(separator: 0x0A, omittingEmptySubsequences: false)
-        func shown(_ lines: [ArraySlice<UInt8>], _ index: Int) -> String {
-            guard index < lines.count else { return "(end of file)" }
-            return String(decoding: lines[index], as: UTF8.self).prefix(300).debugDescription
-        }
         let differing = (0..<max(old.count, new.count)).first { index in
             index >= old.count || index >= new.count || old[index] != new[index]
         }
         guard let index = differing else { return "they differ in bytes that look the same" }
-        let (before, after) = (shown(old, index), shown(new, index))
-        return "line \(index + 1) was \(before), is \(after)"
-            + (before == after ? " (the same text in other bytes: Unicode normalisation)" : "")
+        guard index < old.count, index < new.count else {
+            let shown = { (lines: [ArraySlice<UInt8>]) in
+                index < lines.count ? excerpt(lines[index], from: 0) : "(end of file)"
+            }
+            return "line \(index + 1) was \(shown(old)), is \(shown(new))"
+        }
+        let (before, after) = (old[index], new[index])
+        let same = zip(before, after).prefix { $0 == $1 }.count
+        // Back to the start of a character, then a little context before the difference.
+        var start = max(0, same - 60)
+        while start > 0, start < before.count, before[before.startIndex + start] & 0xC0 == 0x80 { start -= 1 }
+        let (was, now) = (excerpt(before, from: start), excerpt(after, from: start))
+        return "line \(index + 1), byte \(same + 1) was \(was), is \(now)"
+            + (was == now ? " (the same text in other bytes: Unicode normalisation)" : "")
+    }
+
+    /// Up to 300 characters of a line from a byte offset, escaped, marked when cut.
+    private static func excerpt(_ line: ArraySlice<UInt8>, from start: Int) -> String {
+        let text = String(decoding: line.dropFirst(start), as: UTF8.self)
+        let shown = String(text.prefix(300)).debugDescription
+        return (start > 0 ? "…" : "") + shown + (text.count > 300 ? "…" : "")
     }
 }
