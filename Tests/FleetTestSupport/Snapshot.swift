@@ -23,11 +23,13 @@ public enum Snapshot {
     ///   - actual: The text the test produced.
     ///   - name: The snapshot's path under `Tests/Snapshots` (for example `demo/index.html`).
     ///   - environment: The environment to read the record variable from.
+    ///   - folder: Where snapshots live; `Tests/Snapshots` except in the helper's own tests,
+    ///     which record into a temporary folder so they never write into the checkout.
     /// - Returns: `nil` when the text equals the snapshot; otherwise why not, naming the first
     ///   line that differs and how to record.
     public static func mismatch(
         _ actual: String, named name: String,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessInfo.processInfo.environment, folder: URL = Snapshot.folder
     ) -> String? {
         let file = folder.appendingPathComponent(name)
         if environment[recordVariable] == "1" {
@@ -44,24 +46,47 @@ public enum Snapshot {
         guard let data = FileManager.default.contents(atPath: file.path) else {
             return "snapshot \(name): no such file in Tests/Snapshots; run with \(recordVariable)=1 to record it"
         }
+        // Bytes, not `String ==`: that takes canonically equivalent text (é composed or not) as equal.
+        guard data != Data(actual.utf8) else { return nil }
         let expected = String(decoding: data, as: UTF8.self)
-        guard expected != actual else { return nil }
         return "snapshot \(name) differs: " + firstDifference(expected: expected, actual: actual)
             + "; if the change is intended, run with \(recordVariable)=1 and review `git diff Tests/Snapshots`"
     }
 
-    /// The first line where two texts differ, both versions shown.
+    /// The first line where two texts differ and the column where it does, both versions shown
+    /// from a little before that column (escaped, so a carriage return or a stray space is
+    /// visible), or where one of them ends.
+    ///
+    /// Lines are split at the newline byte: splitting characters would keep `\r\n` (one
+    /// character) inside a line and compare lines as equivalent text rather than bytes. The
+    /// window matters because a report's rows can sit on one line of 40 KB.
     static func firstDifference(expected: String, actual: String) -> String {
-        let old = expected.split(separator: "\n", omittingEmptySubsequences: false)
-        let new = actual.split(separator: "\n", omittingEmptySubsequences: false)
-        for index in 0..<max(old.count, new.count) {
-            let before = index < old.count ? String(old[index]) : "(end of file)"
-            let after = index < new.count ? String(new[index]) : "(end of file)"
-            if before != after {
-                return "line \(index + 1) was \(before.prefix(300).debugDescription), "
-                    + "is \(after.prefix(300).debugDescription)"
-            }
+        let old = Array(expected.utf8).split(separator: 0x0A, omittingEmptySubsequences: false)
+        let new = Array(actual.utf8).split(separator: 0x0A, omittingEmptySubsequences: false)
+        let differing = (0..<max(old.count, new.count)).first { index in
+            index >= old.count || index >= new.count || old[index] != new[index]
         }
-        return "they differ only in line endings"
+        guard let index = differing else { return "they differ in bytes that look the same" }
+        guard index < old.count, index < new.count else {
+            let shown = { (lines: [ArraySlice<UInt8>]) in
+                index < lines.count ? excerpt(lines[index], from: 0) : "(end of file)"
+            }
+            return "line \(index + 1) was \(shown(old)), is \(shown(new))"
+        }
+        let (before, after) = (old[index], new[index])
+        let same = zip(before, after).prefix { $0 == $1 }.count
+        // Back to the start of a character, then a little context before the difference.
+        var start = max(0, same - 60)
+        while start > 0, start < before.count, before[before.startIndex + start] & 0xC0 == 0x80 { start -= 1 }
+        let (was, now) = (excerpt(before, from: start), excerpt(after, from: start))
+        return "line \(index + 1), byte \(same + 1) was \(was), is \(now)"
+            + (was == now ? " (the same text in other bytes: Unicode normalisation)" : "")
+    }
+
+    /// Up to 300 characters of a line from a byte offset, escaped, marked when cut.
+    private static func excerpt(_ line: ArraySlice<UInt8>, from start: Int) -> String {
+        let text = String(decoding: line.dropFirst(start), as: UTF8.self)
+        let shown = String(text.prefix(300)).debugDescription
+        return (start > 0 ? "…" : "") + shown + (text.count > 300 ? "…" : "")
     }
 }
