@@ -44,6 +44,10 @@ public enum FleetApp {
         } catch {
             var lines = error.lines
             lines[0] = "fleetwx: error: " + lines[0]
+            // A usage error in a known command points at that command's own help.
+            if case .usage = error, let command = CommandName(rawValue: arguments[0]), command != .help {
+                lines[lines.count - 1] = "Run 'fleetwx \(command.rawValue) --help' for its usage."
+            }
             environment.console.err(.lines(lines))
             return error.exitCode
         }

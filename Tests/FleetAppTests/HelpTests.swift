@@ -120,4 +120,20 @@ struct HelpTests {
         #expect(result.exitCode == 64)
         #expect(!result.stderr.contains("did you mean"), "\(result.stderr)")
     }
+
+    @Test(
+        "a usage error points at the help of the command it was in; an unknown command at the overview",
+        arguments: [
+            (["run", "x.csv", "--bogus"], "Run 'fleetwx run --help' for its usage."),
+            (["quota", "--state"], "Run 'fleetwx quota --help' for its usage."),
+            (["check-credentials", "extra"], "Run 'fleetwx check-credentials --help' for its usage."),
+            (["fly"], "Run 'fleetwx --help' for usage."),
+        ])
+    func usagePointer(_ arguments: [String], _ pointer: String) async throws {
+        let app = try AppHarness()
+        defer { app.remove() }
+        let result = await app.run(arguments)
+        #expect(result.exitCode == 64)
+        #expect(result.stderr.hasSuffix(pointer + "\n"), "\(result.stderr)")
+    }
 }
