@@ -67,7 +67,7 @@ struct RunCommand {
             "\(schedule.flights.count) flights, \(schedule.rejectedCount) rejected, \(plan.cells.count) cells, "
                 + "\(plan.requests.count) requests planned")
         let store = try StateAccess.open(options.state, environment: environment)
-        await StateAccess.settleAbandoned(store, console: environment.console)
+        let settling = await StateAccess.settleAbandoned(store, console: environment.console)
         if options.replay == nil {  // a live run must fit the month's pace before anything is sent
             let pace = try await PaceCheck.live(plan: plan, options: options, store: store, now: environment.now())
             if pace.refuses { throw .fatal(pace.refusal) }
@@ -109,7 +109,7 @@ struct RunCommand {
         var summary = await summary(
             RunFacts(
                 runID: runID, startedAt: startedAt, schedule: schedule, plan: plan, fetch: fetch, exitCode: exitCode,
-                timings: timings),
+                timings: timings, stateWarnings: [settling].compactMap { $0 } + previous.warnings),
             briefings: briefings, store: store)
         if let nothingToBrief { summary.warnings.insert(nothingToBrief, at: 0) }
         // From here `summary.exitCode` is the run's exit code, the one copy (summary() raised it
@@ -125,7 +125,9 @@ struct RunCommand {
             rejectedCount: schedule.rejectedCount,
             weatherByAirport: Self.weatherByAirport(schedule.flights, plan: plan, fetch: fetch),
             attributionURL: Self.attributionURL(fetch),
-            changes: previous.map { RunHistory.changes(briefings, previous: $0.flights, previousRunAt: $0.startedAt) })
+            changes: previous.run.map {
+                RunHistory.changes(briefings, previous: $0.flights, previousRunAt: $0.startedAt)
+            })
         do {
             try writer.write(model, staging: staging, updateLatest: nothingToBrief == nil) {
                 interruption.publishTimeIsUp
@@ -158,23 +160,6 @@ struct RunCommand {
         return try await LiveWeather(
             options: options, environment: environment, store: store, runID: runID, interruption: interruption
         ).fetch(plan)
-    }
-
-    /// The latest earlier run to compare with: finished, with a report, and of the same
-    /// source (a replayed recording is not compared with live weather, nor the reverse).
-    private func previousRun(store: StateStore, runID: String) async -> (startedAt: Date, flights: [FlightOutcome])? {
-        let source = options.replay == nil ? "weatherkit" : "replay"
-        let runs = (try? await store.recentRuns(limit: 50)) ?? []
-        for run in runs where run.id != runID && run.isFinished && run.exitCode != 1 {
-            guard Self.source(of: run.summaryJSON) == source else { continue }
-            guard let flights = try? await store.flightOutcomes(runID: run.id), !flights.isEmpty else { return nil }
-            return (run.startedAt, flights)
-        }
-        return nil
-    }
-
-    static func source(of summaryJSON: String?) -> String? {
-        RunHistory.summary(summaryJSON)["source"] as? String
     }
 
     /// The report writer, with its templates loaded and `out` checked as a place to publish.
@@ -237,7 +222,7 @@ struct RunCommand {
     }
 
     static func closingLine(_ summary: RunSummary, out: URL) -> String {
-        let risk = ["red", "amber", "unknown", "green"].map { "\(summary.risk[$0] ?? 0) \($0)" }.joined(separator: ", ")
+        let risk = Risk.allCases.map { "\(summary.risk[$0]) \($0.rawValue)" }.joined(separator: ", ")
         return "\(summary.flights.briefed) flights briefed (\(risk)), \(summary.flights.rejected) rejected, "
             + "\(summary.requests.sent) requests sent, \(summary.requests.cacheHits) cells from cache; "
             + "report in \(out.path.bounded) (exit \(summary.exitCode))"
