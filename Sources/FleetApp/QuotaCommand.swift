@@ -1,3 +1,4 @@
+internal import FleetFiles
 internal import FleetReports
 internal import FleetStore
 internal import Foundation
@@ -12,7 +13,16 @@ struct QuotaCommand {
     struct RunUse: Encodable {
         let id: String
         let startedAt: String
-        let requests: Int
+        /// Requests the run sent; `nil` (`null`) when its stored summary cannot be read.
+        let requests: Int?
+
+        /// Writes `requests` as `null` when unknown, rather than leaving it out.
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(startedAt, forKey: .startedAt)
+            try container.encode(requests, forKey: .requests)
+        }
 
         enum CodingKeys: String, CodingKey {
             case id, requests
@@ -58,12 +68,23 @@ struct QuotaCommand {
         do {
             let pace = QuotaPace(limit: monthlyQuota, used: try await store.usage(month: month), now: now)
             let byDay = try await store.usageByDay(month: month)
-            let runs = try await store.recentRuns(limit: 5).map { run in
-                RunUse(
-                    id: run.id, startedAt: Timestamp.utc(run.startedAt), requests: Self.requestsSent(run.summaryJSON))
-            }
             var warnings = damage.map { [$0] } ?? []
-            if let last = runs.first, let warning = pace.warning(for: last.requests, what: "the last run") {
+            var runs: [RunUse] = []
+            for run in try await store.recentRuns(limit: 5) {
+                let sent: Int?
+                do throws(AppError) {
+                    sent = try StoredSummary(json: run.summaryJSON).requests?.sent ?? 0
+                } catch {
+                    sent = nil
+                    warnings.append(
+                        "the summary of run \(run.id.bounded) in the state database \(store.path.bounded) cannot be "
+                            + "read (\(error.description)); its requests are shown as unknown")
+                }
+                runs.append(RunUse(id: run.id, startedAt: Timestamp.utc(run.startedAt), requests: sent))
+            }
+            if let last = runs.first, let sent = last.requests,
+                let warning = pace.warning(for: sent, what: "the last run")
+            {
                 warnings.append(warning)
             }
             if pace.remaining == 0 { warnings.append("this month's quota is used up") }
@@ -83,11 +104,6 @@ struct QuotaCommand {
         environment.console.out(json ? .json(try JSONText.encode(report)) : Self.table(report))
         for warning in report.warnings { environment.console.err("fleetwx: warning: \(warning)\n") }
         return 0
-    }
-
-    static func requestsSent(_ summaryJSON: String?) -> Int {
-        let requests = RunHistory.summary(summaryJSON)["requests"] as? [String: Any]
-        return (requests?["sent"] as? Int) ?? 0
     }
 
     static func table(_ report: Report) -> ConsoleText {
@@ -118,7 +134,7 @@ struct QuotaCommand {
             lines.append("")
             lines += TextTable.render(
                 header: ["RUN", "STARTED", "REQUESTS"],
-                rows: report.recentRuns.map { [$0.id, $0.startedAt, String($0.requests)] })
+                rows: report.recentRuns.map { [$0.id, $0.startedAt, $0.requests.map(String.init) ?? "unknown"] })
         }
         return .lines(lines)
     }

@@ -60,16 +60,27 @@ struct RunBookkeeping {
 extension RunCommand {
     /// Records the run's end, summary and flights.
     ///
-    /// - Returns: What was lost, in words, when the history could not be written: the run then
-    ///   ends with exit 2, never silently.
+    /// - Returns: What was lost, in words, when the history could not be written or kept no
+    ///   summary: the run then ends with exit 2, never silently.
     func recordHistory(
         _ history: inout RunBookkeeping, summary: RunSummary, briefings: [FlightBriefing]
     ) async -> String? {
-        let json = (try? summary.json()).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        let json: String
+        var unencoded: String?
+        do {
+            json = String(decoding: try summary.json(), as: UTF8.self)
+        } catch {
+            // Not expected (run.json is plain numbers and text), but said: the row then keeps
+            // no summary, so fleetwx quota and the next run's comparison cannot use it.
+            json = "{}"
+            unencoded =
+                "this run's summary could not be encoded for its history (\(Self.encodingProblem(error))); the next run cannot compare "
+                + "with this one and fleetwx quota shows no requests for it"
+        }
         guard
             let error = await history.finish(
                 exitCode: summary.exitCode, summaryJSON: json, flights: RunHistory.outcomes(briefings))
-        else { return nil }
+        else { return unencoded }
         return "this run's history could not be written (\(StateAccess.message(error, path: history.store.path))); "
             + "the run is missing from fleetwx quota's recent runs and the next run cannot show what changed since "
             + "this one"
@@ -78,10 +89,27 @@ extension RunCommand {
     /// Records a run that publishes nothing as ended with exit 1, before it throws; a failure is
     /// said, since the run is then missing or shown with the exit code it would have had.
     func recordUnpublished(_ history: inout RunBookkeeping, counters: FetchCounters) async {
-        let json = (try? JSONEncoder().encode(["requests": counters])).map { String(decoding: $0, as: UTF8.self) }
-        guard let error = await history.finish(exitCode: 1, summaryJSON: json ?? "{}", flights: []) else { return }
+        let json: String
+        do {
+            json = String(decoding: try JSONEncoder().encode(["requests": counters]), as: UTF8.self)
+        } catch {
+            // Not expected for a few counts; said, since fleetwx quota then shows none for the run.
+            json = "{}"
+            environment.console.err(
+                "fleetwx: warning: this run's request counts could not be encoded for its history (\(Self.encodingProblem(error)))\n"
+            )
+        }
+        guard let error = await history.finish(exitCode: 1, summaryJSON: json, flights: []) else { return }
         let reason = StateAccess.message(error, path: history.store.path)
         environment.console.err("fleetwx: warning: the end of this run could not be recorded (\(reason))\n")
+    }
+
+    /// An encoding error in words (JSONEncoder's own reason, never its internals).
+    static func encodingProblem(_ error: any Error) -> String {
+        guard let error = error as? EncodingError, case .invalidValue(_, let context) = error else {
+            return "the encoder refused it"
+        }
+        return context.debugDescription
     }
 
     /// The warning for a schedule with nothing to brief: a failed upstream export must not look

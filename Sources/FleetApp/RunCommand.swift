@@ -53,23 +53,6 @@ struct RunCommand {
         ).fetch(plan)
     }
 
-    /// The latest earlier run to compare with: finished, with a report, and of the same
-    /// source (a replayed recording is not compared with live weather, nor the reverse).
-    func previousRun(store: StateStore, runID: String) async -> (startedAt: Date, flights: [FlightOutcome])? {
-        let source = options.replay == nil ? "weatherkit" : "replay"
-        let runs = (try? await store.recentRuns(limit: 50)) ?? []
-        for run in runs where run.id != runID && run.isFinished && run.exitCode != 1 {
-            guard Self.source(of: run.summaryJSON) == source else { continue }
-            guard let flights = try? await store.flightOutcomes(runID: run.id), !flights.isEmpty else { return nil }
-            return (run.startedAt, flights)
-        }
-        return nil
-    }
-
-    static func source(of summaryJSON: String?) -> String? {
-        RunHistory.summary(summaryJSON)["source"] as? String
-    }
-
     /// The report writer, with its templates loaded and `out` checked as a place to publish.
     func reportWriter(for out: URL) throws(AppError) -> ReportWriter {
         do {
@@ -117,7 +100,7 @@ struct RunCommand {
     }
 
     static func closingLine(_ summary: RunSummary, out: URL) -> String {
-        let risk = ["red", "amber", "unknown", "green"].map { "\(summary.risk[$0] ?? 0) \($0)" }.joined(separator: ", ")
+        let risk = Risk.allCases.map { "\(summary.risk[$0]) \($0.rawValue)" }.joined(separator: ", ")
         return "\(summary.flights.briefed) flights briefed (\(risk)), \(summary.flights.rejected) rejected, "
             + "\(summary.requests.sent) requests sent, \(summary.requests.cacheHits) cells from cache; "
             + "report in \(out.path.bounded) (exit \(summary.exitCode))"

@@ -21,15 +21,8 @@ enum RunHistory {
         return Array(Set(alerts.map(\.identity))).sorted()
     }
 
-    /// A stored run's `run.json` summary as a dictionary (empty when absent or unreadable).
-    static func summary(_ json: String?) -> [String: Any] {
-        guard let data = json?.data(using: .utf8),
-            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-        else { return [:] }
-        return object
-    }
-
-    /// The per-flight records kept for a run.
+    /// The per-flight records kept for a run: text at the database boundary, typed again by
+    /// ``PreviousRun/flights(_:)`` when the next run reads them.
     static func outcomes(_ briefings: [FlightBriefing]) -> [FlightOutcome] {
         briefings.map { briefing in
             let hazards = (briefing.departure.hazards + briefing.arrival.hazards).map(\.kind.rawValue)
@@ -42,9 +35,9 @@ enum RunHistory {
 
     /// Risk up or down and new alerts, flight by flight, against the previous run.
     static func changes(
-        _ briefings: [FlightBriefing], previous: [FlightOutcome], previousRunAt: Date
+        _ briefings: [FlightBriefing], previous: [PreviousRun.Flight], previousRunAt: Date
     ) -> RunChanges {
-        let before = Dictionary(previous.map { ($0.flightKey, $0) }, uniquingKeysWith: { first, _ in first })
+        let before = Dictionary(previous.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         var worse: [RunChanges.Change] = []
         var better: [RunChanges.Change] = []
         var matched = 0
@@ -52,18 +45,17 @@ enum RunHistory {
             let key = key(briefing)
             guard let old = before[key] else { continue }
             matched += 1
-            let oldRisk = Risk(rawValue: old.risk)
             let known = Set(old.alertIDs)
             let alerts = (briefing.departure.alerts + briefing.arrival.alerts).filter { alert in
                 !known.contains(alert.identity)
             }
             let change = RunChanges.Change(
                 flight: briefing.flight.number, route: briefing.flight.route, departure: briefing.flight.departure,
-                previousRisk: old.risk, risk: briefing.risk.rawValue,
+                previousRisk: old.risk, risk: briefing.risk,
                 newAlerts: Array(Set(alerts.compactMap(\.description))).sorted())
-            if let oldRisk, briefing.risk < oldRisk || !change.newAlerts.isEmpty {
+            if briefing.risk < old.risk || !change.newAlerts.isEmpty {
                 worse.append(change)
-            } else if let oldRisk, oldRisk < briefing.risk {
+            } else if old.risk < briefing.risk {
                 better.append(change)
             }
         }

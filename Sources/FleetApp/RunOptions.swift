@@ -1,6 +1,7 @@
 internal import FleetBriefing
 internal import FleetFiles
 internal import FleetPlan
+internal import FleetReports
 internal import FleetWeather
 internal import FleetWeatherKit
 internal import Foundation
@@ -27,6 +28,9 @@ struct RunOptions {
     var allowPast: Bool
     /// `--allow-over-pace`: send a run that exceeds 3 × the month's remaining daily pace.
     var allowOverPace: Bool
+
+    /// Where the run's weather comes from: a recording with `--replay`, else WeatherKit.
+    var source: RunSource { replay == nil ? .weatherkit : .replay }
 
     init(_ parsed: ParsedArguments, environment: AppEnvironment) throws(AppError) {
         guard parsed.positionals.count == 1, let schedule = parsed.positionals.first else {

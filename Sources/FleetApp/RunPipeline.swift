@@ -54,10 +54,11 @@ struct RunPipeline {
         let timings = RunSummary.Timings(
             planSeconds: (fetchStart - planStart).seconds, fetchSeconds: (fetchEnd - fetchStart).seconds,
             briefSeconds: (clock.now - fetchEnd).seconds)
-        var summary = await summarize(
-            inputs, planned, fetched, briefings: briefings, timings: timings, state: state, policy: &policy)
         // Read before this run is recorded as finished, so the comparison is with the one before.
         let previous = await command.previousRun(store: state.store, runID: runID)
+        var summary = await summarize(
+            inputs, planned, fetched, briefings: briefings, timings: timings,
+            stateWarnings: state.warnings + previous.warnings, state: state, policy: &policy)
         // Recorded before publishing, so that a history that cannot be written is in run.json too.
         if let lost = await command.recordHistory(&state.history, summary: summary, briefings: briefings) {
             log("warning: " + lost)
@@ -71,7 +72,9 @@ struct RunPipeline {
             weatherByAirport: RunCommand.weatherByAirport(
                 inputs.schedule.flights, plan: planned.plan, fetch: fetched.report),
             attributionURL: RunCommand.attributionURL(fetched.report),
-            changes: previous.map { RunHistory.changes(briefings, previous: $0.flights, previousRunAt: $0.startedAt) })
+            changes: previous.run.map {
+                RunHistory.changes(briefings, previous: $0.flights, previousRunAt: $0.startedAt)
+            })
         try await publish(model, inputs: inputs, fetched: fetched, publication: publication, state: &state)
         if let authFailure = fetched.authFailure {
             environment.console.err(
@@ -143,11 +146,13 @@ struct RunPipeline {
     struct State {
         let store: StateStore
         var history: RunBookkeeping
+        /// What could not be read or written in it so far (for `run.json`).
+        var warnings: [String]
     }
 
     private func beginState(_ planned: Planned) async throws(AppError) -> State {
         let store = try StateAccess.open(options.state, environment: environment)
-        await StateAccess.settleAbandoned(store, console: environment.console)
+        let settling = await StateAccess.settleAbandoned(store, console: environment.console)
         if options.replay == nil {  // a live run must fit the month's pace before anything is sent
             let pace = try await PaceCheck.live(
                 plan: planned.plan, options: options, store: store, now: environment.now())
@@ -158,7 +163,7 @@ struct RunPipeline {
             start: RunStart(id: runID, startedAt: startedAt, command: "run", schedulePath: options.scheduleArgument),
             now: environment.now)
         await history.begin()
-        return State(store: store, history: history)
+        return State(store: store, history: history, warnings: [settling].compactMap { $0 })
     }
 
     /// What the fetch stage obtained, and why authorization stopped it, if it did.
@@ -190,12 +195,12 @@ struct RunPipeline {
     /// `run.json`, with the exit code the policy gives.
     private func summarize(
         _ inputs: ScheduleRead, _ planned: Planned, _ fetched: Fetched, briefings: [FlightBriefing],
-        timings: RunSummary.Timings, state: State, policy: inout RunExitPolicy
+        timings: RunSummary.Timings, stateWarnings: [String], state: State, policy: inout RunExitPolicy
     ) async -> RunSummary {
         var summary = await command.summary(
             RunFacts(
                 runID: runID, startedAt: startedAt, schedule: inputs.schedule, plan: planned.plan,
-                fetch: fetched.report, exitCode: policy.code, timings: timings),
+                fetch: fetched.report, exitCode: policy.code, timings: timings, stateWarnings: stateWarnings),
             briefings: briefings, store: state.store)
         policy.note(.quotaUnknown, if: summary.quota.used == nil)
         summary.exitCode = policy.code

@@ -16,6 +16,9 @@ struct RunFacts {
     let fetch: FetchReport
     let exitCode: Int32
     let timings: RunSummary.Timings?
+    /// State problems met before the summary (ledger rows that could not be settled, a previous
+    /// run that could not be read), already said on stderr, for `run.json`'s `warnings`.
+    var stateWarnings: [String] = []
 }
 
 extension RunCommand {
@@ -24,10 +27,10 @@ extension RunCommand {
     func summary(_ facts: RunFacts, briefings: [FlightBriefing], store: StateStore) async -> RunSummary {
         let schedule = facts.schedule
         let airports = Set(schedule.flights.flatMap { [$0.origin.icao, $0.destination.icao] })
-        var risk: [String: Int] = [:]
-        for level in Risk.allCases { risk[level.rawValue] = briefings.filter { $0.risk == level }.count }
         let month = UTCCalendar.month(of: environment.now())
-        var warnings = Inputs.lines(schedule.warnings, path: options.scheduleArgument) + facts.fetch.warnings
+        var warnings =
+            Inputs.lines(schedule.warnings, path: options.scheduleArgument) + facts.fetch.warnings
+            + facts.stateWarnings
         let used: Int?
         do {
             used = try await store.usage(month: month)
@@ -41,14 +44,15 @@ extension RunCommand {
         return RunSummary(
             runID: facts.runID, startedAt: Timestamp.utc(facts.startedAt), finishedAt: Timestamp.utc(environment.now()),
             schedule: options.scheduleArgument, exitCode: facts.exitCode,
-            source: options.replay == nil ? "weatherkit" : "replay",
+            source: options.source,
             flights: .init(
                 rows: schedule.dataRows, briefed: briefings.count, rejected: schedule.rejectedCount,
                 withoutWeather: briefings.filter { $0.status == .partial || $0.status == .unavailable }.count,
                 stale: briefings.filter { $0.status == .stale }.count),
             routes: Set(schedule.flights.map(\.route)).count, airports: airports.count, cells: facts.plan.cells.count,
             requests: facts.fetch.counters, quota: .init(month: month, limit: options.monthlyQuota, used: used),
-            attribution: .init(url: Self.attributionURL(facts.fetch)), risk: risk,
+            attribution: .init(url: Self.attributionURL(facts.fetch)),
+            risk: RiskCounts(counting: briefings.map(\.risk)),
             warnings: warnings,
             timings: facts.timings)
     }

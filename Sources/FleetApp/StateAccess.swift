@@ -89,7 +89,10 @@ enum StateAccess {
     /// - Parameters:
     ///   - store: The open state database.
     ///   - console: Where a failure is reported (it is not fatal: the rows still count).
-    static func settleAbandoned(_ store: StateStore, console: any Console) async {
+    /// - Returns: The failure's warning, already printed, for a command that also lists its
+    ///   warnings elsewhere (`run.json`); `nil` when the rows were settled.
+    @discardableResult
+    static func settleAbandoned(_ store: StateStore, console: any Console) async -> String? {
         do {
             let settled = try await store.settleAbandoned()
             if settled > 0 {
@@ -100,10 +103,18 @@ enum StateAccess {
 
                     """)
             }
+            return nil
         } catch {
-            console.err(
-                "fleetwx: warning: could not settle unfinished ledger rows: \(message(error, path: store.path))\n")
+            let warning = settleWarning(error, path: store.path)
+            console.err("fleetwx: warning: \(warning)\n")
+            return warning
         }
+    }
+
+    /// The warning for ledger rows of dead runs that could not be settled.
+    static func settleWarning(_ error: StoreError, path: String) -> String {
+        "could not settle unfinished ledger rows: \(message(error, path: path)); requests of earlier runs that "
+            + "died stay pending, and count against the month, until a later fleetwx command settles them"
     }
 
     /// Records how a reserved request ended; a failure is said, since the row then stays

@@ -46,7 +46,7 @@ public struct FileByteSource: ByteSource {
     public mutating func nextChunk() throws -> [UInt8]? {
         guard !ended else { return nil }
         guard let data = try handle.read(upToCount: chunkSize), !data.isEmpty else {
-            try? handle.close()
+            try? handle.close()  // read-only and fully read: closing cannot lose data
             ended = true
             return nil
         }

@@ -58,6 +58,8 @@ enum DataSetBodies {
             }
             return result
         }
+        // A body that is not a JSON object has no members (a fetched body was decoded already,
+        // so this is not expected); the cell is then recorded without them, not wrongly.
         guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else { return [:] }
         for dataSet in dataSets {
             if let member = object[dataSet.rawValue],

@@ -188,7 +188,7 @@ extension FetchEngine {
                     } catch {
                         return .failure(.interrupted)
                     }
-                    await lane.queue.reset(available: await budgetLeftNow())
+                    await lane.queue.reset(available: await budgetLeftNow(tally: lane.tally))
                     continue
                 }
                 lane.tally.stopForQuota(limit)
@@ -210,13 +210,20 @@ extension FetchEngine {
     /// the next month instead of stopping.
     static let monthTurnPatience: Double = 300
 
-    /// What the budgets allow now. A ledger that cannot be read gives 0: the top cell then goes
-    /// on to the ledger itself, whose error it reports as its failure.
-    func budgetLeftNow() async -> Int {
+    /// What the budgets allow now. A ledger that cannot be read gives 0, with a warning: the top
+    /// cell then goes on to the ledger itself, whose error it reports as its failure.
+    func budgetLeftNow(tally: FetchTally) async -> Int {
         let request = LedgerRequest(
             runID: configuration.runID, cell: "", monthlyLimit: configuration.monthlyQuota,
             runLimit: configuration.maxRequests)
-        return (try? await store.remaining(for: request)) ?? 0
+        do {
+            return try await store.remaining(for: request)
+        } catch {
+            tally.warn(
+                "the quota ledger could not be read to size this run's budget (\(error.described(at: store.path))); cells are "
+                    + "fetched one at a time, in priority order, and no request is sent that the ledger cannot record")
+            return 0
+        }
     }
 
     private enum Next {

@@ -97,7 +97,7 @@ public struct FetchEngine: Sendable {
         reportProgress()
         for work in prepared.cached { record(work, fetchedBodies: [:], tally: tally) }
         let queue = ReservationQueue(
-            available: await budgetLeftNow(), attemptsPerRequest: configuration.retry.maxAttempts + 1)
+            available: await budgetLeftNow(tally: tally), attemptsPerRequest: configuration.retry.maxAttempts + 1)
         await withTaskGroup(of: CellOutcome.self) { group in
             var pending = prepared.work.enumerated().makeIterator()
             // Cells start in priority order and enrol with the queue before their task runs, so

@@ -42,7 +42,7 @@ enum IndexPage {
         item("Flights", "\(summary.flights.briefed) briefed, \(summary.flights.rejected) rejected")
         item("Routes · airports", "\(summary.routes) · \(summary.airports)")
         item("Requests", "\(summary.requests.sent) sent, \(summary.requests.cacheHits) cells from cache")
-        if summary.source == "replay" {
+        if summary.source == .replay {
             item("Quota", "replayed run: no calls spent")
         } else {
             let left = summary.quota.remaining.map { "\($0) of \(summary.quota.limit)" } ?? "unknown (see the warnings)"
@@ -61,7 +61,7 @@ enum IndexPage {
             oldest == newest
             ? "\(Timestamp.dayLabel(oldest)) \(Timestamp.utcClock(oldest))"
             : "\(Timestamp.dayLabel(oldest)) \(Timestamp.utcClock(oldest)) – \(Timestamp.dayLabel(newest)) \(Timestamp.utcClock(newest))"
-        return (model.summary.source == "replay" ? "recorded, read " : "read ") + range
+        return (model.summary.source == .replay ? "recorded, read " : "read ") + range
     }
 
     private static func riskCounts(_ section: HTMLNode, _ model: ReportModel) {

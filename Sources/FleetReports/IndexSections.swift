@@ -125,8 +125,8 @@ enum ChangesSection {
                 row.element("td", text: change.route)
                 row.element(
                     "td", text: "\(Timestamp.dayLabel(change.departure)) \(Timestamp.utcClock(change.departure))")
-                row.element("td", text: change.previousRisk?.uppercased() ?? "new")
-                row.element("td", text: change.risk.uppercased())
+                row.element("td", text: change.previousRisk?.rawValue.uppercased() ?? "new")
+                row.element("td", text: change.risk.rawValue.uppercased())
                 row.element("td", text: change.newAlerts.joined(separator: "; "))
             }
         }

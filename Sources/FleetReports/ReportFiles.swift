@@ -96,7 +96,9 @@ enum ReportFiles {
             guard AtomicExchange.swap(staging.path, destination.path) == 0 else {
                 throw .writeFailed(path: destination.path, reason: SystemErrorWords.describe(errno))
             }
-            try? manager.removeItem(at: staging)  // now holds the previous report
+            // Now holds the previous report: the new one is published whatever happens here,
+            // and a folder left behind is stale staging, removed by the next run.
+            try? manager.removeItem(at: staging)
             return
         }
         do {
@@ -117,7 +119,7 @@ enum ReportFiles {
                 atPath: temporary.path, withDestinationPath: report.lastPathComponent)
             guard rename(temporary.path, link.path) == 0 else {
                 let reason = SystemErrorWords.describe(errno)
-                try? FileManager.default.removeItem(at: temporary)
+                try? FileManager.default.removeItem(at: temporary)  // the rename's error is the one reported
                 throw ReportError.writeFailed(path: link.path, reason: reason)
             }
         } catch let error as ReportError {

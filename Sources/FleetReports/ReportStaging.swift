@@ -58,6 +58,8 @@ public final class ReportStaging: Sendable {
         else {
             let reason = errorText()
             if descriptor >= 0 { close(descriptor) }
+            // The error thrown is the one to report; a folder left behind is stale and removed
+            // by the next run's StaleStaging.clean.
             try? FileManager.default.removeItem(at: url)
             throw .stagingFailed(parent: parent.path, reason: reason)
         }
@@ -68,6 +70,8 @@ public final class ReportStaging: Sendable {
     /// and a no-op once the report was published.
     public func discard() {
         guard let descriptor = release() else { return }
+        // Best effort on the way out (a fatal error or a signal): a folder left behind is
+        // unlocked, so the next run's StaleStaging.clean removes it.
         try? FileManager.default.removeItem(at: url)
         close(descriptor)
     }

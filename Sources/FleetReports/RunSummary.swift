@@ -16,7 +16,7 @@ public struct RunSummary: Sendable, Codable, Equatable {
     /// The process exit code.
     public var exitCode: Int32
     /// Where weather came from: `weatherkit` or `replay`.
-    public var source: String
+    public var source: RunSource
     /// Flight counts.
     public var flights: Flights
     /// Distinct routes briefed.
@@ -32,7 +32,7 @@ public struct RunSummary: Sendable, Codable, Equatable {
     /// Attribution.
     public var attribution: Attribution
     /// Counts by risk.
-    public var risk: [String: Int]
+    public var risk: RiskCounts
     /// Warnings shown to the user.
     public var warnings: [String]
     /// How long the run's phases took (absent when not measured).
@@ -136,9 +136,9 @@ public struct RunSummary: Sendable, Codable, Equatable {
 
     /// Creates a summary.
     public init(
-        runID: String, startedAt: String, finishedAt: String, schedule: String, exitCode: Int32, source: String,
+        runID: String, startedAt: String, finishedAt: String, schedule: String, exitCode: Int32, source: RunSource,
         flights: Flights, routes: Int, airports: Int, cells: Int, requests: FetchCounters, quota: Quota,
-        attribution: Attribution, risk: [String: Int], warnings: [String], timings: Timings? = nil
+        attribution: Attribution, risk: RiskCounts, warnings: [String], timings: Timings? = nil
     ) {
         self.runID = runID
         self.startedAt = startedAt

@@ -186,10 +186,16 @@ final class SQLiteConnection {
         }
     }
 
-    /// Rolls back the open transaction, if any; a failure here would hide the original error.
+    /// Rolls back the open transaction, if any.
     func rollback() {
         guard sqlite3_get_autocommit(database) == 0 else { return }
-        _ = try? run("ROLLBACK")
+        do {
+            try run("ROLLBACK")
+        } catch {
+            // Dropped on purpose: the caller is already throwing the error that made it roll
+            // back, which is the one to report. Should the transaction stay open, the next
+            // statement's BEGIN fails and is reported in its turn.
+        }
     }
 }
 

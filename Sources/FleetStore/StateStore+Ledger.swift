@@ -22,7 +22,14 @@ extension StateStore {
         let time = now()
         let month = UTCCalendar.month(of: time)
         try connection.execute("PRAGMA synchronous = FULL")
-        defer { try? connection.execute("PRAGMA synchronous = NORMAL") }
+        defer {
+            do {
+                try connection.execute("PRAGMA synchronous = NORMAL")
+            } catch {
+                // Dropped on purpose: the connection then stays at FULL, which only makes later
+                // commits slower, and the reservation's own outcome is what the caller needs.
+            }
+        }
         return try connection.transaction { () throws(StoreError) -> ReservationResult in
             let monthUsed = try usage(month: month)
             let runUsed = try runUsage(runID: request.runID)

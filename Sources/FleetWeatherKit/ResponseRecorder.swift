@@ -118,7 +118,7 @@ public struct ResponseRecorder: Sendable {
         }
         guard rename(temporary.path, target.path) == 0 else {
             let code = errno
-            try? FileManager.default.removeItem(at: temporary)
+            try? FileManager.default.removeItem(at: temporary)  // the rename's error is the one reported
             throw .recordingFailed(
                 "cannot move the recording into place as \(place(of: name)): \(SystemErrorWords.describe(code)); "
                     + "remove what is in its way or choose another --record folder")

@@ -27,7 +27,7 @@ struct RunBookkeepingTests {
         let store = try StateStore(path: directory.file("st.sqlite").path)
         let summary = RunSummary(
             runID: "r1", startedAt: "2026-11-30T05:00:00Z", finishedAt: "2026-11-30T05:00:00Z", schedule: "s.csv",
-            exitCode: 0, source: "replay",
+            exitCode: 0, source: .replay,
             flights: .init(rows: 0, briefed: 0, rejected: 0, withoutWeather: 0, stale: 0),
             routes: 0, airports: 0, cells: 0, requests: FetchCounters(),
             quota: .init(month: "2026-11", limit: 10, used: 0), attribution: .init(url: "https://example.com"),

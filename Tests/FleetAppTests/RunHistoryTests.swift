@@ -41,7 +41,7 @@ struct RunHistoryTests {
         let calmFlight = brief("UA1", alert: false)
         let alerted = brief("UA2", alert: true)
         let better = brief("UA3", alert: false)
-        let previous = [
+        let stored = [
             FlightOutcome(
                 flightKey: RunHistory.key(calmFlight), flight: "UA1", route: "JFK-LHR", risk: "green", status: "ok"),
             FlightOutcome(
@@ -52,6 +52,7 @@ struct RunHistoryTests {
                 flightKey: "GONE|KJFK|2026-12-01T00:00:00Z", flight: "GONE", route: "JFK-LHR", risk: "green",
                 status: "ok"),
         ]
+        let previous = PreviousRun.flights(stored).flights
         let added = brief("UA4", alert: false)
         let changes = RunHistory.changes(
             [calmFlight, alerted, better, added], previous: previous, previousRunAt: start.addingTimeInterval(-3600))

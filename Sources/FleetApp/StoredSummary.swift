@@ -1,0 +1,77 @@
+internal import FleetReports
+internal import Foundation
+
+/// The fields of a `run.json` kept in the state database's history that later commands read
+/// back: the run's source (which previous run a new one is compared with) and its requests sent
+/// (`fleetwx quota`'s recent runs).
+///
+/// Decoded with `Codable` rather than picked out of a dictionary, and tolerant of older
+/// layouts: every field is optional, so a summary written before a field existed (or the short
+/// one an unpublished run keeps, `{"requests": …}`) reads with that field `nil`. A summary that
+/// is not JSON, or whose fields have the wrong kind of value, is an error the caller reports.
+struct StoredSummary: Decodable, Equatable {
+    /// `source`: where the run's weather came from.
+    var source: RunSource?
+    /// `requests`.
+    var requests: Requests?
+
+    /// `requests` in `run.json`: only what is read back.
+    struct Requests: Decodable, Equatable {
+        /// `requests.sent`.
+        var sent: Int?
+    }
+
+    /// A summary with no field, for a run that kept none.
+    init() {}
+
+    /// Reads a stored summary.
+    ///
+    /// - Parameter json: The stored `run.json`; `nil` (a run that kept none) reads as no field.
+    /// - Throws: ``AppError/fatal(_:)`` saying, in words, what is wrong with it.
+    init(json: String?) throws(AppError) {
+        guard let json else {
+            self.init()
+            return
+        }
+        do {
+            self = try JSONDecoder().decode(Self.self, from: Data(json.utf8))
+        } catch let error as DecodingError {
+            throw .fatal(Self.problem(error))
+        } catch {
+            throw .fatal("it is not JSON")
+        }
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        requests = try container.decodeIfPresent(Requests.self, forKey: .requests)
+        guard let text = try container.decodeIfPresent(String.self, forKey: .source) else { return }
+        guard let source = RunSource(rawValue: text) else {
+            let known = RunSource.allCases.map(\.rawValue).joined(separator: " or ")
+            throw DecodingError.dataCorruptedError(
+                forKey: .source, in: container,
+                debugDescription: "its source '\(text.prefix(40))' is not one this build knows (\(known))")
+        }
+        self.source = source
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case source, requests
+    }
+
+    /// A decoding error in words, naming the field, never the decoder's internals.
+    static func problem(_ error: DecodingError) -> String {
+        func field(_ path: [any CodingKey]) -> String { path.map(\.stringValue).joined(separator: ".") }
+        switch error {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            guard !context.codingPath.isEmpty else { return "it is not a JSON object" }
+            return "its \(field(context.codingPath)) is not the kind of value run.json holds there"
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "it is not JSON" : context.debugDescription
+        case .keyNotFound(let key, _):
+            return "it has no \(key.stringValue)"
+        @unknown default:
+            return "it cannot be decoded"
+        }
+    }
+}
