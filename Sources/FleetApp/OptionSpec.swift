@@ -1,3 +1,5 @@
+internal import FleetWeatherKit
+
 /// One option a command accepts: its name, whether it takes a value, and what help says about
 /// it.
 ///
@@ -57,7 +59,8 @@ enum OptionDefaults {
     static let monthlyQuota = 500_000
     static let grid = 0.01
     static let language = "en-US"
-    static let endpoint = "https://weatherkit.apple.com"
+    /// Apple's production endpoint, as the client names it.
+    static let endpoint = WeatherKitEndpoint.production.description
 }
 
 /// Every option of every command. An option several commands take is one value here, so it

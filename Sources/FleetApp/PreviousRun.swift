@@ -122,7 +122,7 @@ struct PreviousRun: Sendable, Equatable {
     }
 }
 
-extension RunCommand {
+extension RunPipeline {
     /// The run to compare this one with, its warnings said on stderr as they are met (the
     /// summary lists them in `run.json` too).
     func previousRun(store: StateStore, runID: String) async -> PreviousRun.Lookup {

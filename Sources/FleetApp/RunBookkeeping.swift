@@ -57,7 +57,7 @@ struct RunBookkeeping {
 
 /// The two ends that must not look like a clean night: a history that could not be written, and
 /// a schedule with nothing to brief.
-extension RunCommand {
+extension RunPipeline {
     /// Records the run's end, summary and flights.
     ///
     /// - Returns: What was lost, in words, when the history could not be written or kept no

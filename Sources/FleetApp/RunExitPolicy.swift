@@ -7,7 +7,7 @@ internal import FleetSchedule
 /// a person's attention. A run that publishes nothing throws instead and exits 1.
 struct RunExitPolicy: Equatable {
     /// What can keep a published run from a clean 0.
-    enum Attention: String, Hashable, CaseIterable {
+    enum Attention: Hashable, CaseIterable {
         /// Rows of the schedule were rejected (`rejects.csv`).
         case rejectedRows
         /// A flight was briefed with stale, partial or no weather.

@@ -15,7 +15,8 @@ internal import Foundation
 /// published unless the run obtained something to report. A stage that cannot go on throws
 /// ``AppError``, after recording the run as unpublished once the run has begun.
 struct RunPipeline {
-    let command: RunCommand
+    let options: RunOptions
+    let environment: AppEnvironment
     let interruption: RunInterruption
     let holder: StagingHolder
 
@@ -24,16 +25,14 @@ struct RunPipeline {
     private let runID: String
     private let clock = ContinuousClock()
 
-    init(command: RunCommand, interruption: RunInterruption, holder: StagingHolder) {
-        self.command = command
+    init(options: RunOptions, environment: AppEnvironment, interruption: RunInterruption, holder: StagingHolder) {
+        self.options = options
+        self.environment = environment
         self.interruption = interruption
         self.holder = holder
-        startedAt = command.environment.now()
-        runID = RunCommand.runID(startedAt)
+        startedAt = environment.now()
+        runID = Self.runID(startedAt)
     }
-
-    private var options: RunOptions { command.options }
-    private var environment: AppEnvironment { command.environment }
 
     /// Runs every stage; returns the exit code of a published run (0 or 2).
     func run() async throws(AppError) -> Int32 {
@@ -55,12 +54,12 @@ struct RunPipeline {
             planSeconds: (fetchStart - planStart).seconds, fetchSeconds: (fetchEnd - fetchStart).seconds,
             briefSeconds: (clock.now - fetchEnd).seconds)
         // Read before this run is recorded as finished, so the comparison is with the one before.
-        let previous = await command.previousRun(store: state.store, runID: runID)
+        let previous = await previousRun(store: state.store, runID: runID)
+        state.warnings += previous.warnings
         var summary = await summarize(
-            inputs, planned, fetched, briefings: briefings, timings: timings,
-            stateWarnings: state.warnings + previous.warnings, state: state, policy: &policy)
+            inputs, planned, fetched, briefings: briefings, timings: timings, state: state, policy: &policy)
         // Recorded before publishing, so that a history that cannot be written is in run.json too.
-        if let lost = await command.recordHistory(&state.history, summary: summary, briefings: briefings) {
+        if let lost = await recordHistory(&state.history, summary: summary, briefings: briefings) {
             log("warning: " + lost)
             policy.note(.historyNotRecorded)
             summary.exitCode = policy.code
@@ -69,9 +68,9 @@ struct RunPipeline {
         let model = ReportModel(
             summary: summary, startedAt: startedAt, briefings: briefings, rejects: inputs.schedule.rejects,
             rejectedCount: inputs.schedule.rejectedCount,
-            weatherByAirport: RunCommand.weatherByAirport(
+            weatherByAirport: Self.weatherByAirport(
                 inputs.schedule.flights, plan: planned.plan, fetch: fetched.report),
-            attributionURL: RunCommand.attributionURL(fetched.report),
+            attributionURL: Self.attributionURL(fetched.report),
             changes: previous.run.map {
                 RunHistory.changes(briefings, previous: $0.flights, previousRunAt: $0.startedAt)
             })
@@ -80,7 +79,7 @@ struct RunPipeline {
             environment.console.err(
                 .lines(["fleetwx: " + authFailure.description] + authFailure.advice.map { "  " + $0 }))
         }
-        log(RunCommand.closingLine(summary, out: publication.out))
+        log(Self.closingLine(summary, out: publication.out))
         // A signal that arrived while the reports were written still makes the night not clean.
         policy.note(.interrupted, if: interruption.signal != nil)
         return policy.code
@@ -99,10 +98,10 @@ struct RunPipeline {
 
     private func preparePublication() throws(AppError) -> Publication {
         let out = options.outDirectory(runDate: startedAt, environment: environment)
-        let writer = try command.reportWriter(for: out)
+        let writer = try reportWriter(for: out)
         // Staged before the schedule is read: rejects.csv is written into it row by row, and an
         // --out whose folder cannot be written is refused here, before any request.
-        let (staging, rejects) = try command.stage(out, holder: holder)
+        let (staging, rejects) = try stage(out, holder: holder)
         return Publication(out: out, writer: writer, staging: staging, rejects: rejects)
     }
 
@@ -120,7 +119,7 @@ struct RunPipeline {
             options.schedule, airports: airports, past: past, interruption: interruption, sink: rejects)
         do { try rejects.close() } catch { throw .fatal(error.description) }
         Inputs.report(warnings: schedule.warnings, path: options.scheduleArgument, console: environment.console)
-        let nothingToBrief = RunCommand.nothingToBrief(schedule, path: options.scheduleArgument)
+        let nothingToBrief = Self.nothingToBrief(schedule, path: options.scheduleArgument)
         if let nothingToBrief { log("warning: " + nothingToBrief) }
         if let note = past?.note { log(note) }
         return ScheduleRead(schedule: schedule, nothingToBrief: nothingToBrief)
@@ -173,37 +172,37 @@ struct RunPipeline {
     }
 
     private func fetch(_ planned: Planned, state: inout State) async throws(AppError) -> Fetched {
-        let (report, authFailure) = try await command.weather(
+        let (report, authFailure) = try await weather(
             for: planned.plan, store: state.store, runID: runID, interruption: interruption)
         var fetched = Fetched(report: report, authFailure: authFailure)
         fetched.report.noteUnknownConditionCodes()
-        if let warning = RunCommand.stateWriteWarning(fetched.report, path: state.store.path) {
+        if let warning = Self.stateWriteWarning(fetched.report, path: state.store.path) {
             fetched.report.warnings.append(warning)
         }
         for warning in fetched.report.warnings.prefix(20) { log("warning: \(warning)") }
-        if let failure = RunCommand.nothingObtained(fetched.report, plan: planned.plan, authFailure: authFailure) {
-            await command.recordUnpublished(&state.history, counters: fetched.report.counters)
+        if let failure = Self.nothingObtained(fetched.report, plan: planned.plan, authFailure: authFailure) {
+            await recordUnpublished(&state.history, counters: fetched.report.counters)
             throw .fatal(failure.message, details: failure.details)
         }
         if interruption.publishTimeIsUp {
-            await command.recordUnpublished(&state.history, counters: fetched.report.counters)
-            throw .fatal(RunCommand.unpublished(interruption))
+            await recordUnpublished(&state.history, counters: fetched.report.counters)
+            throw .fatal(Self.unpublished(interruption))
         }
         return fetched
     }
 
-    /// `run.json`, with the exit code the policy gives.
+    /// `run.json`, with the exit code the policy gives (an unknown quota is noted on the way).
     private func summarize(
         _ inputs: ScheduleRead, _ planned: Planned, _ fetched: Fetched, briefings: [FlightBriefing],
-        timings: RunSummary.Timings, stateWarnings: [String], state: State, policy: inout RunExitPolicy
+        timings: RunSummary.Timings, state: State, policy: inout RunExitPolicy
     ) async -> RunSummary {
-        var summary = await command.summary(
+        // A signal that came while the flights were briefed counts in run.json too.
+        policy.note(.interrupted, if: interruption.signal != nil)
+        var summary = await summary(
             RunFacts(
                 runID: runID, startedAt: startedAt, schedule: inputs.schedule, plan: planned.plan,
-                fetch: fetched.report, exitCode: policy.code, timings: timings, stateWarnings: stateWarnings),
-            briefings: briefings, store: state.store)
-        policy.note(.quotaUnknown, if: summary.quota.used == nil)
-        summary.exitCode = policy.code
+                fetch: fetched.report, timings: timings, stateWarnings: state.warnings),
+            briefings: briefings, store: state.store, policy: &policy)
         if let nothingToBrief = inputs.nothingToBrief { summary.warnings.insert(nothingToBrief, at: 0) }
         return summary
     }
@@ -218,10 +217,10 @@ struct RunPipeline {
                 model, staging: publication.staging, updateLatest: inputs.nothingToBrief == nil
             ) { interruption.publishTimeIsUp }
         } catch .stopped {
-            await command.recordUnpublished(&state.history, counters: fetched.report.counters)
-            throw .fatal(RunCommand.unpublished(interruption))
+            await recordUnpublished(&state.history, counters: fetched.report.counters)
+            throw .fatal(Self.unpublished(interruption))
         } catch {
-            await command.recordUnpublished(&state.history, counters: fetched.report.counters)
+            await recordUnpublished(&state.history, counters: fetched.report.counters)
             throw .fatal(error.description)
         }
     }

@@ -15,7 +15,7 @@ final class StagingHolder: Sendable {
     func discard() { current.withLock { $0 }?.discard() }
 }
 
-extension RunCommand {
+extension RunPipeline {
     /// Creates the report's staging folder beside `out` (removing stale ones, with a note) and
     /// `rejects.csv` in it.
     ///

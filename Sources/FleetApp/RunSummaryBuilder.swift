@@ -14,17 +14,19 @@ struct RunFacts {
     let schedule: Schedule
     let plan: FetchPlan
     let fetch: FetchReport
-    let exitCode: Int32
     let timings: RunSummary.Timings?
     /// State problems met before the summary (ledger rows that could not be settled, a previous
     /// run that could not be read), already said on stderr, for `run.json`'s `warnings`.
     var stateWarnings: [String] = []
 }
 
-extension RunCommand {
+extension RunPipeline {
     /// Builds `run.json`, with the month's quota use read back from the ledger (`nil`, with a
-    /// warning, when the ledger cannot be read; ``RunExitPolicy`` then makes the exit code 2).
-    func summary(_ facts: RunFacts, briefings: [FlightBriefing], store: StateStore) async -> RunSummary {
+    /// warning, when the ledger cannot be read, which the policy notes) and the exit code the
+    /// policy then gives.
+    func summary(
+        _ facts: RunFacts, briefings: [FlightBriefing], store: StateStore, policy: inout RunExitPolicy
+    ) async -> RunSummary {
         let schedule = facts.schedule
         let airports = Set(schedule.flights.flatMap { [$0.origin.icao, $0.destination.icao] })
         let month = UTCCalendar.month(of: environment.now())
@@ -41,9 +43,10 @@ extension RunCommand {
             environment.console.err("fleetwx: warning: \(warning)\n")
             warnings.append(warning)
         }
+        policy.note(.quotaUnknown, if: used == nil)
         return RunSummary(
             runID: facts.runID, startedAt: Timestamp.utc(facts.startedAt), finishedAt: Timestamp.utc(environment.now()),
-            schedule: options.scheduleArgument, exitCode: facts.exitCode,
+            schedule: options.scheduleArgument, exitCode: policy.code,
             source: options.source,
             flights: .init(
                 rows: schedule.dataRows, briefed: briefings.count, rejected: schedule.rejectedCount,

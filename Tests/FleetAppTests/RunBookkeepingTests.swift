@@ -23,7 +23,9 @@ struct RunBookkeepingTests {
             variables: [:], workingDirectory: directory.url, executable: directory.file("fleetwx"),
             now: { Self.startedAt }, console: console)
         let parsed = try ParsedArguments.parse(["run", "s.csv"])
-        let command = RunCommand(options: try RunOptions(parsed, environment: environment), environment: environment)
+        let command = RunPipeline(
+            options: try RunOptions(parsed, environment: environment), environment: environment,
+            interruption: RunInterruption(), holder: StagingHolder())
         let store = try StateStore(path: directory.file("st.sqlite").path)
         let summary = RunSummary(
             runID: "r1", startedAt: "2026-11-30T05:00:00Z", finishedAt: "2026-11-30T05:00:00Z", schedule: "s.csv",

@@ -47,8 +47,8 @@ struct StoreMessageTests {
     @Test("a schedule with nothing to brief is named bounded, however long its path")
     func nothingToBriefBounded() throws {
         let long = "/" + String(repeating: "d", count: 5_000) + "/schedule.csv"
-        let header = try #require(RunCommand.nothingToBrief(Schedule(), path: long))
-        let rejected = try #require(RunCommand.nothingToBrief(Schedule(rejectedCount: 3), path: long))
+        let header = try #require(RunPipeline.nothingToBrief(Schedule(), path: long))
+        let rejected = try #require(RunPipeline.nothingToBrief(Schedule(rejectedCount: 3), path: long))
         for text in [header, rejected] {
             #expect(!text.contains(String(long.prefix(200))), "\(text.prefix(300))")
             #expect(text.contains("… (5,014 bytes)"), "\(text.prefix(300))")
