@@ -129,23 +129,21 @@ let package = Package(
         .testTarget(
             name: "FleetBriefingTests",
             dependencies: [
-                "FleetBriefing", "FleetTestSupport", "FleetFetch", "FleetWeather", "FleetWeatherKit", "FleetAirports",
-                "FleetSchedule",
-                "FleetPlan",
+                "FleetBriefing", "FleetTestSupport", "FleetWeather", "FleetAirports", "FleetSchedule", "FleetPlan",
             ]
         ),
         .testTarget(name: "FleetHTMLTests", dependencies: ["FleetHTML"]),
         .testTarget(
             name: "FleetReportsTests",
             dependencies: [
-                "FleetReports", "FleetTestSupport", "FleetBriefing", "FleetCSV", "FleetFetch", "FleetPlan",
-                "FleetSchedule", "FleetWeather", "FleetWeatherKit", "FleetAirports", "FleetHTML",
+                "FleetReports", "FleetTestSupport", "FleetBriefing", "FleetCSV", "FleetPlan",
+                "FleetSchedule", "FleetWeather", "FleetAirports", "FleetHTML",
             ]
         ),
         .testTarget(
             name: "FleetAppTests",
             dependencies: [
-                "FleetApp", "FleetAirports", "FleetAuth", "FleetBriefing", "FleetFetch", "FleetPlan", "FleetReports",
+                "FleetApp", "FleetAirports", "FleetAuth", "FleetBriefing", "FleetPlan", "FleetReports",
                 "FleetSchedule", "FleetStore", "FleetTestSupport", "FleetWeather", "FleetWeatherKit", "fleetwx",
             ]
         ),

@@ -7,6 +7,11 @@
    (SwiftPM would let a transitive one through) and no declared dependency left unused.
 3. The dependency table in docs/architecture.md, and its drawing (a mermaid graph), are the
    ones Package.swift declares.
+4. No Swift file imports one of the package's Swift modules without naming anything that
+   module makes public: a leftover import after a type moved. This is a word check, not the
+   compiler's (a file that names only a word the module shares with another passes), so it
+   finds leftovers, never proves an import needed; system-library modules and `@testable`
+   imports (which reach internal names) are not checked.
 
 Run from the repository root: `python3 scripts/check_modules.py` (CI runs it). Exit 1 with a
 line per problem.
@@ -47,6 +52,45 @@ def imports(path, modules):
                     if m.group(1) in modules:
                         found.add(m.group(1))
     return found
+
+
+PUBLIC = re.compile(
+    r"\bpublic\s+(?:(?:static|final|mutating|nonisolated|override|indirect|convenience|required)\s+)*"
+    r"(?:struct|enum|class|protocol|actor|typealias|func|var|let|case|init|subscript)\s*([A-Za-z_]\w*)?")
+
+
+def public_names(path):
+    """Names a Swift module declares public: types and members (enum cases, which are not
+    declared `public` and are often common words, are left out)."""
+    names = set()
+    for folder, _, files in os.walk(path):
+        for f in files:
+            if f.endswith(".swift"):
+                text = open(os.path.join(folder, f), encoding="utf-8").read()
+                names.update(m.group(1) for m in PUBLIC.finditer(text) if m.group(1))
+    return names
+
+
+def unused_imports(targets):
+    swift = {n: t for n, t in targets.items() if t.get("module_type") == "SwiftTarget"}
+    names = {n: public_names(t["path"]) for n, t in swift.items() if t["type"] == "library"}
+    problems = []
+    for target in swift.values():
+        for folder, _, files in os.walk(target["path"]):
+            if "Fixtures" in folder.split(os.sep):
+                continue
+            for f in sorted(files):
+                if not f.endswith(".swift"):
+                    continue
+                path = os.path.join(folder, f)
+                text = open(path, encoding="utf-8").read()
+                words = set(re.findall(r"[A-Za-z_]\w*", re.sub(r"^.*\bimport\s.*$", "", text, flags=re.M)))
+                for m in re.finditer(r"^\s*(?:public |internal |package )?import\s+(\w+)\s*$", text, re.M):
+                    module = m.group(1)
+                    if module in names and not names[module] & words:
+                        rel = os.path.relpath(path)
+                        problems.append(f"{rel} imports {module} but names nothing it makes public")
+    return problems
 
 
 def documented_table(path):
@@ -102,6 +146,7 @@ def main():
         problems.append(f"docs/architecture.md: the graph does not draw {a} --> {b}")
     for a, b in sorted(drawn - declared_edges):
         problems.append(f"docs/architecture.md: the graph draws {a} --> {b}, which Package.swift does not declare")
+    problems += unused_imports(targets)
     for p in problems:
         print("check_modules: " + p)
     if problems:

@@ -112,12 +112,12 @@ struct PlanReport {
     }
 
     func json() throws(AppError) -> String {
-        let requestsByCell = Dictionary(grouping: plan.requests, by: \.cell.text).mapValues(\.count)
+        let requestsByCell = Dictionary(grouping: plan.requests, by: \.cell).mapValues(\.count)
         let cells = plan.cells.map { cell in
             JSONCell(
                 key: cell.key.text, airports: cell.airports.map(\.code), timezone: cell.timeZone, country: cell.country,
                 flights: cell.flightCount, windowStart: cell.window.map { Timestamp.utc($0.start) },
-                windowEnd: cell.window.map { Timestamp.utc($0.end) }, requests: requestsByCell[cell.key.text] ?? 0)
+                windowEnd: cell.window.map { Timestamp.utc($0.end) }, requests: requestsByCell[cell.key] ?? 0)
         }
         let body = JSONPlan(
             schedule: scheduleArgument,
@@ -151,12 +151,12 @@ struct PlanReport {
         }
         lines += limitLines()
         lines.append("")
-        let requestsByCell = Dictionary(grouping: plan.requests, by: \.cell.text).mapValues(\.count)
+        let requestsByCell = Dictionary(grouping: plan.requests, by: \.cell).mapValues(\.count)
         let rows = plan.cells.map { cell -> [String] in
             let window = cell.window.map { "\(Timestamp.utc($0.start)) → \(Timestamp.utc($0.end))" } ?? "beyond horizon"
             return [
                 cell.key.text, cell.airports.map(\.code).joined(separator: " "), String(cell.flightCount), window,
-                String(requestsByCell[cell.key.text] ?? 0),
+                String(requestsByCell[cell.key] ?? 0),
             ]
         }
         lines += TextTable.render(header: ["CELL", "AIRPORTS", "FLIGHTS", "WINDOW (UTC)", "REQUESTS"], rows: rows)

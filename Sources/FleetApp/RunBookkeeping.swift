@@ -1,5 +1,4 @@
 internal import FleetBriefing
-internal import FleetFetch
 internal import FleetFiles
 internal import FleetPlan
 internal import FleetReports

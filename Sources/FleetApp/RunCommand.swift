@@ -1,13 +1,3 @@
-internal import FleetAirports
-internal import FleetBriefing
-internal import FleetFetch
-internal import FleetFiles
-internal import FleetPlan
-internal import FleetReports
-internal import FleetSchedule
-internal import FleetStore
-internal import FleetWeather
-internal import FleetWeatherKit
 internal import Foundation
 
 /// `fleetwx run`: plan, fetch, brief, write reports, exit with a code that means something.
@@ -38,12 +28,5 @@ struct RunCommand {
         return try await RunPipeline(
             options: options, environment: environment, interruption: interruption, holder: staging
         ).run()
-    }
-}
-
-extension Duration {
-    /// The duration in seconds, to the millisecond, for `run.json` timings.
-    var seconds: Double {
-        (timeInterval * 1000).rounded() / 1000
     }
 }

@@ -104,3 +104,10 @@ extension RunPipeline {
         return result
     }
 }
+
+extension Duration {
+    /// The duration in seconds, to the millisecond, for `run.json` timings.
+    var seconds: Double {
+        (timeInterval * 1000).rounded() / 1000
+    }
+}

@@ -1,6 +1,5 @@
 internal import FleetAirports
 internal import FleetBriefing
-internal import FleetFetch
 internal import FleetPlan
 internal import FleetReports
 internal import FleetSchedule

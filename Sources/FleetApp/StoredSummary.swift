@@ -8,7 +8,8 @@ internal import Foundation
 /// Decoded with `Codable` rather than picked out of a dictionary, and tolerant of older
 /// layouts: every field is optional, so a summary written before a field existed (or the short
 /// one an unpublished run keeps, `{"requests": …}`) reads with that field `nil`. A summary that
-/// is not JSON, or whose fields have the wrong kind of value, is an error the caller reports.
+/// is not JSON, or whose fields have the wrong kind of value, is an error the caller reports; a
+/// source this build does not know reads as none (newer layouts are read as far as they go).
 struct StoredSummary: Decodable, Equatable {
     /// `source`: where the run's weather came from.
     var source: RunSource?
@@ -45,14 +46,9 @@ struct StoredSummary: Decodable, Equatable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         requests = try container.decodeIfPresent(Requests.self, forKey: .requests)
-        guard let text = try container.decodeIfPresent(String.self, forKey: .source) else { return }
-        guard let source = RunSource(rawValue: text) else {
-            let known = RunSource.allCases.map(\.rawValue).joined(separator: " or ")
-            throw DecodingError.dataCorruptedError(
-                forKey: .source, in: container,
-                debugDescription: "its source '\(text.prefix(40))' is not one this build knows (\(known))")
-        }
-        self.source = source
+        // A source this build does not know (a newer build's) is no source to compare with,
+        // not a broken summary: its requests still count in `fleetwx quota`.
+        source = try container.decodeIfPresent(String.self, forKey: .source).flatMap(RunSource.init(rawValue:))
     }
 
     enum CodingKeys: String, CodingKey {

@@ -97,7 +97,7 @@ extension BriefingConfig {
                     path: path,
                     reason: "JSON nested deeper than \(limit) levels; a threshold file is one flat object, such as "
                         + example)
-            case .truncated(let reason), .notABody(let reason):  // the body decoder's; the parser's own are above
+            case .notABody(let reason):  // the body decoder's, never the parser's
                 throw .configInvalid(path: path, reason: reason)
             }
         }

@@ -102,7 +102,7 @@ enum DataSetBodies {
         do {
             decoded = try WeatherBody.decode(entry.body)
         } catch {
-            throw WeatherKitError(decoding: error)
+            throw WeatherKitError(decoding: error, bodySize: entry.body.count)
         }
         decoded.warnings = decoded.warnings.map { "(cached \(entry.dataSet)): \($0)" }
         return decoded

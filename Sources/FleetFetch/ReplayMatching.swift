@@ -41,13 +41,13 @@ public struct RecordedPlace: Sendable {
 }
 
 extension ReplaySource {
-    /// Weather by cell key text: for the cell each recorded location rounds to, what a run on
-    /// this grid replays there (see ``recording(for:)``).
-    public var weather: [String: CellWeather] {
-        var result: [String: CellWeather] = [:]
+    /// Weather by cell: for the cell each recorded location rounds to, what a run on this grid
+    /// replays there (see ``recording(for:)``).
+    public var weather: [CellKey: CellWeather] {
+        var result: [CellKey: CellWeather] = [:]
         for place in places {
             let key = grid.key(latitude: place.location.latitude, longitude: place.location.longitude)
-            if result[key.text] == nil, let recorded = recording(for: key) { result[key.text] = recorded.weather }
+            if result[key] == nil, let recorded = recording(for: key) { result[key] = recorded.weather }
         }
         return result
     }

@@ -54,7 +54,7 @@ public struct ReplaySource: Sendable {
             do {
                 decoded = try WeatherBody.decode(data)
             } catch {
-                problems.append("\(name.bounded): not a WeatherKit weather body (\(Self.reason(error))); skipped")
+                problems.append("\(name.bounded): not a WeatherKit weather body (\(error.reason(bodySize: data.count))); skipped")
                 continue
             }
             problems += decoded.warnings.map { "\(name.bounded): \($0)" }
@@ -123,9 +123,6 @@ public struct ReplaySource: Sendable {
         return "\(error.description); \(wanted)"
     }
 
-    /// Why a body could not be decoded, without the live client's "temporary failure" framing
-    /// (a recording is never fetched again).
-    private static func reason(_ error: WeatherDataError) -> String { error.description }
 
     /// Outcomes for every cell of a plan: its recording, or "no recorded weather".
     ///

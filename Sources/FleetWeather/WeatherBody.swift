@@ -27,24 +27,13 @@ public enum WeatherBody {
     ///
     /// - Parameter data: The body's bytes.
     /// - Returns: The body and its warnings.
-    /// - Throws: ``WeatherDataError/truncated(_:)`` when the bytes are not JSON (cut off or
-    ///   garbled: live, another attempt may bring the whole body), and
-    ///   ``WeatherDataError/notABody(_:)`` for JSON that is not a WeatherKit body (not an
-    ///   object, a data set that is not an object, absurd nesting), which no retry will change.
+    /// - Throws: ``WeatherDataError/syntax(offset:what:)`` when the bytes are not JSON (cut off
+    ///   or garbled: live, another attempt may bring the whole body), and
+    ///   ``WeatherDataError/tooDeep(limit:)`` or ``WeatherDataError/notABody(_:)`` for JSON
+    ///   that is not a WeatherKit body (absurd nesting, not an object, a data set that is not an
+    ///   object), which no retry will change. ``WeatherDataError/reason(bodySize:)`` words them.
     public static func decode(_ data: Data) throws(WeatherDataError) -> DecodedBody {
-        let root: JSONValue
-        do {
-            root = try JSONParser.parse(data)
-        } catch {
-            switch error {
-            case .syntax(let offset, let what):
-                throw .truncated("truncated or invalid JSON body (\(data.count) bytes; \(what) at byte \(offset))")
-            case .tooDeep(let limit):
-                throw .notABody("JSON nested deeper than \(limit) levels (\(data.count) bytes)")
-            case .truncated, .notABody:
-                throw error
-            }
-        }
+        let root = try JSONParser.parse(data)
         guard case .object(let members) = root else {
             throw .notABody("the body is \(root.kind), not a JSON object (\(data.count) bytes)")
         }

@@ -112,7 +112,7 @@ public struct WeatherKitClient: Sendable {
         do {
             decoded = try WeatherBody.decode(response.body)
         } catch {
-            throw WeatherKitError(decoding: error)
+            throw WeatherKitError(decoding: error, bodySize: response.body.count)
         }
         // The body states its place as the requested one rounded to three decimals; one that
         // is elsewhere (another cell's answer, a proxy's mix-up) would brief these flights with

@@ -5,12 +5,11 @@ extension WeatherKitError {
     /// JSON are a transient failure (a cut-off answer may come whole on the next attempt);
     /// JSON of another shape is undecodable, which no retry changes.
     ///
-    /// - Parameter error: Why ``WeatherBody/decode(_:)`` refused the body.
-    public init(decoding error: WeatherDataError) {
-        switch error {
-        case .truncated(let reason): self = .transient(reason: reason, retryAfter: nil)
-        case .notABody(let detail): self = .undecodable(detail)
-        case .syntax, .tooDeep: self = .undecodable(error.description)
-        }
+    /// - Parameters:
+    ///   - error: Why ``WeatherBody/decode(_:)`` refused the body.
+    ///   - bodySize: The body's size in bytes, for the message.
+    public init(decoding error: WeatherDataError, bodySize: Int) {
+        let reason = error.reason(bodySize: bodySize)
+        self = error.mayBeCutOff ? .transient(reason: reason, retryAfter: nil) : .undecodable(reason)
     }
 }

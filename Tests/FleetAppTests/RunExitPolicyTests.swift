@@ -1,4 +1,3 @@
-import FleetBriefing
 import FleetPlan
 import FleetSchedule
 import FleetTestSupport

@@ -1,6 +1,5 @@
 import FleetAirports
 import FleetBriefing
-import FleetFetch
 import FleetPlan
 import FleetReports
 import FleetSchedule

@@ -1,11 +1,9 @@
 import FleetAirports
 import FleetBriefing
-import FleetFetch
 import FleetPlan
 import FleetSchedule
 import FleetTestSupport
 import FleetWeather
-import FleetWeatherKit
 import Foundation
 import Testing
 

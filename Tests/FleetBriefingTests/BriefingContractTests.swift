@@ -1,10 +1,8 @@
 import FleetBriefing
-import FleetFetch
 import FleetPlan
 import FleetSchedule
 import FleetTestSupport
 import FleetWeather
-import FleetWeatherKit
 import Foundation
 import Testing
 

@@ -1,9 +1,7 @@
 import FleetBriefing
-import FleetFetch
 import FleetPlan
 import FleetTestSupport
 import FleetWeather
-import FleetWeatherKit
 import Foundation
 import Testing
 

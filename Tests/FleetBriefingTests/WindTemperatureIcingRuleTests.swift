@@ -1,7 +1,6 @@
 import FleetBriefing
 import FleetTestSupport
 import FleetWeather
-import FleetWeatherKit
 import Testing
 
 @Suite("WindRule")

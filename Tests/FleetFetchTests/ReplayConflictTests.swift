@@ -27,7 +27,7 @@ struct ReplayConflictTests {
         // Overlaps hours 13:00–15:00 with other values, and adds 16:00–18:00.
         try record(jfk(from: "2026-12-01T13:00:00Z", count: 6, temperature: -3), as: "jfk-tuesday.json", in: directory)
         let replay = try ReplaySource(directory: directory.url, grid: Grid())
-        let weather = try #require(replay.weather["40.64,-73.78"])
+        let weather = try #require(replay.weather[text: "40.64,-73.78"])
         let starts = weather.hours.compactMap(\.forecastStart)
         #expect(starts.count == 6, "\(starts)")
         #expect(!starts.contains(date("2026-12-01T13:00:00Z")))
@@ -50,7 +50,7 @@ struct ReplayConflictTests {
         try record(jfk(), as: "b.json", in: directory)
         let replay = try ReplaySource(directory: directory.url, grid: Grid())
         #expect(replay.problems.isEmpty, "\(replay.problems)")
-        #expect(replay.weather["40.64,-73.78"]?.hours.count == 6)
+        #expect(replay.weather[text: "40.64,-73.78"]?.hours.count == 6)
     }
 
     @Test("the parts of one long window do not overlap and are no conflict")
@@ -61,7 +61,7 @@ struct ReplayConflictTests {
         try record(jfk(from: "2026-12-11T00:00:00Z", count: 24), as: "wx_40.64_-73.78_1.json", in: directory)
         let replay = try ReplaySource(directory: directory.url, grid: Grid())
         #expect(replay.problems.isEmpty, "\(replay.problems)")
-        #expect(replay.weather["40.64,-73.78"]?.hours.count == 264)
+        #expect(replay.weather[text: "40.64,-73.78"]?.hours.count == 264)
     }
 
     @Test("current conditions of one instant recorded twice with different values are refused")
@@ -78,7 +78,7 @@ struct ReplayConflictTests {
             try record(body, as: name, in: directory)
         }
         let replay = try ReplaySource(directory: directory.url, grid: Grid())
-        let weather = try #require(replay.weather["40.64,-73.78"])
+        let weather = try #require(replay.weather[text: "40.64,-73.78"])
         #expect(weather.current == nil)
         #expect(weather.hours.count == 6)
         #expect(replay.problems.contains { $0.contains("a.json and b.json") && $0.contains("currentWeather") })
@@ -96,8 +96,8 @@ struct ReplayConflictTests {
         try record(jfk(), as: "wx_40.64_-73.78_1.json", in: directory)
         let replay = try ReplaySource(directory: directory.url, grid: Grid())
         #expect(replay.fileCount == 1)
-        #expect(replay.weather["41.98,-87.90"] == nil)
-        #expect(replay.weather["40.64,-73.78"]?.hours.count == 6)
+        #expect(replay.weather[text: "41.98,-87.90"] == nil)
+        #expect(replay.weather[text: "40.64,-73.78"]?.hours.count == 6)
         let problem = try #require(replay.problems.first, "\(replay.problems)")
         #expect(problem.hasPrefix("wx_40.64_-73.78.json: "), "\(problem)")
         #expect(problem.contains("40.64,-73.78") && problem.contains("41.98,-87.9"), "\(problem)")
@@ -122,4 +122,9 @@ struct ReplayConflictTests {
         #expect(replay.problems.isEmpty, "\(replay.problems)")
         #expect(replay.fileCount == 2)
     }
+}
+
+extension Dictionary where Key == CellKey {
+    /// The value for the cell whose key reads `text` (`40.64,-73.78`).
+    subscript(text text: String) -> Value? { first { $0.key.text == text }?.value }
 }

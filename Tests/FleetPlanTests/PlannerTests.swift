@@ -3,7 +3,6 @@ import FleetPlan
 import FleetSchedule
 import FleetTestSupport
 import FleetWeather
-import FleetWeatherKit
 import Foundation
 import Testing
 

@@ -1,4 +1,3 @@
-import FleetFetch
 import FleetPlan
 import FleetReports
 import FleetSchedule

@@ -4,7 +4,6 @@ import FleetReports
 import FleetSchedule
 import FleetTestSupport
 import FleetWeather
-import FleetWeatherKit
 import Foundation
 import Testing
 

@@ -1,7 +1,6 @@
 import FleetReports
 import FleetSchedule
 import FleetTestSupport
-import FleetWeatherKit
 import Foundation
 import Testing
 

@@ -1,13 +1,11 @@
 import FleetAirports
 import FleetBriefing
 import FleetCSV
-import FleetFetch
 import FleetPlan
 import FleetReports
 import FleetSchedule
 import FleetTestSupport
 import FleetWeather
-import FleetWeatherKit
 import Foundation
 import Testing
 

@@ -2,7 +2,6 @@ import FleetBriefing
 import FleetReports
 import FleetTestSupport
 import FleetWeather
-import FleetWeatherKit
 import Foundation
 import Testing
 

@@ -171,7 +171,7 @@ private func decodeLive(_ text: String) throws(WeatherKitError) {
     do {
         _ = try WeatherBody.decode(Data(text.utf8))
     } catch {
-        throw WeatherKitError(decoding: error)
+        throw WeatherKitError(decoding: error, bodySize: text.utf8.count)
     }
 }
 
