@@ -4,10 +4,11 @@ import Synchronization
 ///
 /// A responder that waits by polling (`while !flag { try await Task.sleep(for: .milliseconds(2)) }`)
 /// puts a job on Swift's cooperative pool every 2 ms for as long as it waits. That pool has one
-/// thread per core (two here), and the whole test run shares it: in a full run under load, a
-/// 2 ms sleep measured 8 s before its task got a thread back, so pollers with a wall-clock
-/// deadline ran out of it while the engine had barely started. A gate's waiters are parked
-/// continuations that cost nothing until the gate opens.
+/// thread per core (two here), and the whole test run shares it, with other suites blocking
+/// its threads at times (waiting for child processes): in a loaded full run, a 2 ms poll came
+/// round 3 times in the 25 s the engine took to send its first request, and a poller with a
+/// 120 s deadline once ran out of it. A gate's waiters are parked continuations that cost
+/// nothing until the gate opens.
 final class Gate: Sendable {
     private struct State {
         var isOpen = false
