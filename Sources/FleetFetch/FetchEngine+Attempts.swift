@@ -22,91 +22,121 @@ extension FetchEngine {
     func send(
         _ request: CellRequest, lane: Lane, clearance: CircuitBreaker.Clearance? = nil
     ) async -> Result<FetchedWeather, AttemptFailure> {
-        var wasSent = false
-        let result = await attempts(request, lane: lane, clearance: clearance, wasSent: &wasSent)
-        if case .failure = result, wasSent { lane.tally.countFailed() }
+        var state = RequestAttempts(handed: clearance)
+        let result = await attempts(request, lane: lane, state: &state)
+        if case .failure = result, state.wasSent { lane.tally.countFailed() }
         return result
     }
 
+    /// The request's attempts, top to bottom: cleared by the breaker, reserved in the ledger,
+    /// sent, and then either done or, after a retryable failure, round again.
     private func attempts(
-        _ request: CellRequest, lane: Lane, clearance given: CircuitBreaker.Clearance?, wasSent: inout Bool
+        _ request: CellRequest, lane: Lane, state: inout RequestAttempts
     ) async -> Result<FetchedWeather, AttemptFailure> {
         let query = WeatherQuery(
             latitude: request.cell.latitude, longitude: request.cell.longitude, dataSets: request.dataSets,
             hourlyStart: request.hourlyStart, hourlyEnd: request.hourlyEnd, dailyStart: request.dailyStart,
             dailyEnd: request.dailyEnd, timeZone: request.timeZone, country: request.country)
-        var attempt = 1
-        var trial = false  // this request decides for the others (see CircuitBreaker)
-        var generation = 0  // the token generation of the attempt
-        var handed = given
         while true {
-            if !trial {
-                let clearance: CircuitBreaker.Clearance
-                if let handed {
-                    clearance = handed
-                } else {
-                    clearance = await breaker.clearance()
-                }
-                handed = nil
-                switch clearance {
-                case .stop(let reason): return .failure(.authorization(reason))
-                case .send(let chosen, let current):
-                    trial = chosen
-                    generation = current
-                }
-            }
-            if Task.isCancelled {
-                await breaker.abandon(trial: trial)
-                return .failure(.interrupted)
-            }
-            // Reserved only now, when the request is about to go: a worker waiting for the
-            // trial's verdict holds no ledger row, so a kill -9 leaves at most the trial's.
+            if let stop = await clear(&state) { return .failure(stop) }
             let reservation: Reservation
-            switch await reserve(request, attempt: attempt, trial: trial, lane: lane) {
-            case .success(let granted): reservation = granted
-            case .failure(let failure):
-                // A refused trial that cannot retry leaves the refusal standing.
-                await breaker.unsent(trial: trial)
-                if trial, let reason = await breaker.reason { return .failure(.authorization(reason)) }
-                return .failure(failure)
+            switch await reserveToSend(request, state: state, lane: lane) {
+            case .granted(let granted): reservation = granted
+            case .waitForVerdict: continue
+            case .stop(let failure): return .failure(failure)
             }
-            if let stop = await unsendable(reservation, trial: trial, lane: lane) { return .failure(stop) }
-            // Cleared while requests flowed, but a lone trial started while this one waited for
-            // its reservation (a 401 or a dead service elsewhere): wait for its verdict first.
-            if !trial, await breaker.isDeciding {
-                await giveBack(reservation, httpStatus: nil, lane: lane)
-                continue
-            }
-            lane.tally.countSent(retry: attempt > 1)
+            lane.tally.countSent(retry: state.isRetry)
             let answer = await client.attempt(query)
             switch answer.result {
             case .success(let result):
                 await complete(reservation, with: result, status: answer.httpStatus, request: request, lane: lane)
                 lane.tally.countSucceeded()
-                wasSent = true
-                await breaker.succeeded(trial: trial)
+                state.reachedService()
+                await breaker.succeeded(trial: state.isTrial)
                 return .success(result)
             case .failure(let error):
-                // An answer for another place is said out loud, not only in the cell's status:
-                // it means the service (or something between) mixed cells up.
-                if case .wrongPlace = error { lane.tally.warn("cell \(request.cell.text): \(error.description)") }
-                // Only attempts that may have reached the service are charged: a refused
-                // connection, a token that could not be minted or a cancellation before
-                // sending gives the reservation back.
-                if error.mayHaveReachedService {
-                    await finish(reservation, as: .failed, httpStatus: answer.httpStatus, lane: lane)
-                    wasSent = true
-                } else {
-                    lane.tally.uncountSent(retry: attempt > 1)
-                    await giveBack(reservation, httpStatus: answer.httpStatus, lane: lane)
-                }
-                switch await next(after: error, attempt: attempt, trial: &trial, generation: generation) {
+                await endFailed(
+                    reservation, error, httpStatus: answer.httpStatus, request: request, state: &state, lane: lane)
+                switch await next(after: error, state: &state) {
                 case .retry:
-                    attempt += 1
-                    if trial { generation = await breaker.generation }
+                    state.nextAttempt()
+                    if state.isTrial { state.usesToken(generation: await breaker.generation) }
                 case .stop(let failure): return .failure(failure)
                 }
             }
+        }
+    }
+
+    /// Asks the breaker whether the attempt may go, unless the request is its trial already
+    /// (the trial goes on alone); a stop, or a signal, is the request's failure.
+    private func clear(_ state: inout RequestAttempts) async -> AttemptFailure? {
+        if !state.isTrial {
+            let clearance: CircuitBreaker.Clearance
+            if let handed = state.takeHandedClearance() {
+                clearance = handed
+            } else {
+                clearance = await breaker.clearance()
+            }
+            switch clearance {
+            case .stop(let reason): return .authorization(reason)
+            case .send(let trial, let generation): state.cleared(trial: trial, generation: generation)
+            }
+        }
+        if Task.isCancelled {
+            await breaker.abandon(trial: state.isTrial)
+            return .interrupted
+        }
+        return nil
+    }
+
+    /// What asking for the attempt's reservation came to.
+    private enum Reserved {
+        /// Recorded in the ledger: send it.
+        case granted(Reservation)
+        /// Given back: a trial started meanwhile, whose verdict comes first.
+        case waitForVerdict
+        /// Not to be sent: the request ends with this failure.
+        case stop(AttemptFailure)
+    }
+
+    /// Reserves the attempt in the ledger only now, when it is about to go: a worker waiting
+    /// for the trial's verdict holds no ledger row, so a kill -9 leaves at most the trial's.
+    private func reserveToSend(_ request: CellRequest, state: RequestAttempts, lane: Lane) async -> Reserved {
+        let reservation: Reservation
+        switch await reserve(request, attempt: state.number, trial: state.isTrial, lane: lane) {
+        case .success(let granted): reservation = granted
+        case .failure(let failure):
+            // A refused trial that cannot retry leaves the refusal standing.
+            await breaker.unsent(trial: state.isTrial)
+            if state.isTrial, let reason = await breaker.reason { return .stop(.authorization(reason)) }
+            return .stop(failure)
+        }
+        if let stop = await unsendable(reservation, trial: state.isTrial, lane: lane) { return .stop(stop) }
+        // Cleared while requests flowed, but a lone trial started while this one waited for
+        // its reservation (a 401 or a dead service elsewhere): wait for its verdict first.
+        if !state.isTrial, await breaker.isDeciding {
+            await giveBack(reservation, httpStatus: nil, lane: lane)
+            return .waitForVerdict
+        }
+        return .granted(reservation)
+    }
+
+    /// Ends a failed attempt's reservation. Only attempts that may have reached the service are
+    /// charged: a refused connection, a token that could not be minted or a cancellation before
+    /// sending gives the reservation back.
+    private func endFailed(
+        _ reservation: Reservation, _ error: WeatherKitError, httpStatus: Int?, request: CellRequest,
+        state: inout RequestAttempts, lane: Lane
+    ) async {
+        // An answer for another place is said out loud, not only in the cell's status: it
+        // means the service (or something between) mixed cells up.
+        if case .wrongPlace = error { lane.tally.warn("cell \(request.cell.text): \(error.description)") }
+        if error.mayHaveReachedService {
+            await finish(reservation, as: .failed, httpStatus: httpStatus, lane: lane)
+            state.reachedService()
+        } else {
+            lane.tally.uncountSent(retry: state.isRetry)
+            await giveBack(reservation, httpStatus: httpStatus, lane: lane)
         }
     }
 
@@ -232,19 +262,18 @@ extension FetchEngine {
     }
 
     /// Decides between retrying and giving up after a failed attempt.
-    private func next(
-        after error: WeatherKitError, attempt: Int, trial: inout Bool, generation: Int
-    ) async -> Next {
+    private func next(after error: WeatherKitError, state: inout RequestAttempts) async -> Next {
         if error == .cancelled || Task.isCancelled {
-            await breaker.abandon(trial: trial)
-            trial = false
+            await breaker.abandon(trial: state.isTrial)
+            state.continues(asTrial: false)
             return .stop(.interrupted)
         }
-        let decision = await breaker.record(error, trial: trial, generation: generation)
+        let attempt = state.number
+        let decision = await breaker.record(error, trial: state.isTrial, generation: state.generation)
         // The run's first request stays the trial through its attempts while the service does
         // not answer, so nobody else sends to a service that may be dead.
-        let guarding = trial && error.isNoAnswer && decision == .proceed
-        trial = decision == .retryWithNewToken || guarding
+        let guarding = state.isTrial && error.isNoAnswer && decision == .proceed
+        state.continues(asTrial: decision == .retryWithNewToken || guarding)
         let tries = attempt == 1 ? "" : " after \(attempt) attempts"
         switch decision {
         case .retryWithNewToken:

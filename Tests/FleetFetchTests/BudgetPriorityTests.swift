@@ -106,12 +106,15 @@ struct BudgetPriorityTests {
         let fixture = try EngineFixture(flights: 8)
         defer { fixture.remove() }
         // After the lone first request, each request is held until six are in flight (or
-        // 120 s passed): a queue that made cells wait would never get there.
+        // 300 s passed): a queue that made cells wait would never get there. Held at a gate,
+        // not by polling (see Gate).
         let arrivals = Counter()
+        let held = Gate(opensAt: 6)
+        let watchdog = held.opens(after: .seconds(300))
+        defer { watchdog.cancel() }
         let transport = FakeTransport { request in
             guard arrivals.increment() > 1 else { return try EngineFixture.weatherResponse(for: request) }
-            let deadline = ContinuousClock.now + .seconds(120)
-            while arrivals.current < 7 && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+            await held.arrive()
             return try EngineFixture.weatherResponse(for: request)
         }
         _ = try await fixture.engine(transport, concurrency: 6, maxRequests: 1_000).fetch(fixture.plan)

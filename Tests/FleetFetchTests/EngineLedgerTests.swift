@@ -66,18 +66,35 @@ struct EngineLedgerTests {
     func waitingWorkersReserveNothing() async throws {
         let fixture = try EngineFixture(flights: 8)
         defer { fixture.remove() }
-        let release = Mutex(false)
+        // The first request is held at `release` and tells `arrived` it came; both wait on
+        // parked continuations, not on 2 ms polls (see Gate). Whatever happens, both open
+        // when the test ends, so the run ends too and nothing is left running.
+        let arrived = Gate()
+        let release = Gate()
+        defer {
+            arrived.open()
+            release.open()
+        }
         let transport = FakeTransport { request in
-            while !release.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(2)) }
+            arrived.open()
+            await release.wait()
             return try EngineFixture.weatherResponse(for: request)
         }
-        let engine = try fixture.engine(transport, concurrency: 16)
+        let breaker = CircuitBreaker()
+        let engine = try fixture.engine(transport, concurrency: 16, breaker: breaker)
         let plan = fixture.plan
         let task = Task { await engine.fetch(plan) }
-        try await waitFor { await transport.requests.count == 1 }
+        let watchdog = arrived.opens(after: .seconds(600))
+        await arrived.wait()
+        watchdog.cancel()
+        #expect(await transport.requests.count == 1)
+        // Every other worker has come as far as it goes while the trial decides.
+        _ = try await waitFor(.seconds(600)) { await breaker.waiting == 15 }
+        let waiting = await breaker.waiting
+        #expect(waiting == 15, "\(waiting) of 15 workers wait for the trial's verdict")
         try await Task.sleep(for: .milliseconds(100))  // time for the others to (wrongly) reserve
         #expect(try await fixture.store.ledger(runID: EngineFixture.runID).count == 1)
-        release.withLock { $0 = true }
+        release.open()
         let report = await task.value
         #expect(report.outcomes.values.allSatisfy { $0.status == .fetched })
         #expect(try await fixture.store.ledger(runID: EngineFixture.runID).count == 16)
@@ -155,11 +172,13 @@ struct EngineLedgerTests {
         #expect(!error.mayHaveReachedService, "\(error)")
     }
 
-    private func waitFor(_ condition: @Sendable () async throws -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(120)
+    /// Polls `condition` every 20 ms until it holds or `limit` has passed; says whether it held.
+    private func waitFor(_ limit: Duration, _ condition: @Sendable () async throws -> Bool) async throws -> Bool {
+        let deadline = ContinuousClock.now + limit
         while try await !condition() {
-            guard ContinuousClock.now < deadline else { throw CancellationError() }
-            try await Task.sleep(for: .milliseconds(2))
+            guard ContinuousClock.now < deadline else { return false }
+            try await Task.sleep(for: .milliseconds(20))
         }
+        return true
     }
 }

@@ -17,12 +17,14 @@ struct FetchEngineTests {
         defer { fixture.remove() }
         let arrivals = Counter()
         // The run's first request is a lone trial (see CircuitBreaker); each later one is held
-        // until three more have arrived (or 120 s passed), so they must overlap; the engine
-        // must never let a fourth in.
+        // until three have arrived (or 300 s passed), so they must overlap; the engine must
+        // never let a fourth in. Held at a gate, not by polling (see Gate).
+        let held = Gate(opensAt: 3)
+        let watchdog = held.opens(after: .seconds(300))
+        defer { watchdog.cancel() }
         let transport = FakeTransport { request in
             guard arrivals.increment() > 1 else { return try EngineFixture.weatherResponse(for: request) }
-            let deadline = ContinuousClock.now + .seconds(120)
-            while arrivals.current < 4 && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+            await held.arrive()
             try await Task.sleep(for: .milliseconds(5))
             return try EngineFixture.weatherResponse(for: request)
         }
@@ -153,12 +155,16 @@ struct FetchEngineTests {
         let fixture = try EngineFixture(flights: 12)
         defer { fixture.remove() }
         let tokens = CountingTokenSource()
-        // Requests 2–5 are refused (a token that went stale mid-run), everything else answered.
+        // Requests 2–5 are refused (a token that went stale mid-run), all four in flight at once
+        // (held at a gate until the fourth arrives, or 300 s passed); everything else answered.
         let arrivals = Counter()
+        let refused = Gate(opensAt: 4)
+        let watchdog = refused.opens(after: .seconds(300))
+        defer { watchdog.cancel() }
         let transport = FakeTransport { request in
             let number = arrivals.increment()
             if (2...5).contains(number) {
-                while arrivals.current < 5 { try await Task.sleep(for: .milliseconds(2)) }
+                await refused.arrive()
                 return EngineFixture.status(401, body: "{\"reason\":\"NOT_ENABLED\"}")
             }
             return try EngineFixture.weatherResponse(for: request)
@@ -174,19 +180,22 @@ struct FetchEngineTests {
         let fixture = try EngineFixture(flights: 5)
         defer { fixture.remove() }
         // The first request (the lone trial) is answered; every later one hangs.
+        // The three hanging ones tell `hung` they came (no polling, see Gate).
         let arrivals = Counter()
+        let hung = Gate(opensAt: 3)
         let transport = FakeTransport { request in
             if arrivals.increment() == 1 { return try EngineFixture.weatherResponse(for: request) }
+            await hung.arrive()
             try await Task.sleep(for: .seconds(600))
             throw CancellationError()
         }
         let engine = try fixture.engine(transport, concurrency: 3)
         let plan = fixture.plan
         let task = Task { await engine.fetch(plan) }
-        let deadline = ContinuousClock.now + .seconds(300)
-        while await transport.requests.count < 4 && ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        defer { task.cancel() }  // a failed requirement leaves no run behind
+        let watchdog = hung.opens(after: .seconds(300))
+        await hung.wait()
+        watchdog.cancel()
         try #require(await transport.requests.count == 4)
         task.cancel()
         let report = await task.value
@@ -201,17 +210,18 @@ struct FetchEngineTests {
     func cancellationDuringTrial() async throws {
         let fixture = try EngineFixture(flights: 5)
         defer { fixture.remove() }
+        let sent = Gate()
         let transport = FakeTransport { _ in
+            sent.open()
             try await Task.sleep(for: .seconds(600))
             throw CancellationError()
         }
         let engine = try fixture.engine(transport, concurrency: 3)
         let plan = fixture.plan
         let task = Task { await engine.fetch(plan) }
-        let deadline = ContinuousClock.now + .seconds(300)
-        while await transport.requests.isEmpty && ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        let watchdog = sent.opens(after: .seconds(300))
+        await sent.wait()
+        watchdog.cancel()
         task.cancel()
         let report = await task.value
         #expect(await transport.requests.count == 1)

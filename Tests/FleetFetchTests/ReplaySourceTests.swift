@@ -126,7 +126,7 @@ struct ReplaySourceTests {
     }
 
     @Test(
-        "a FIFO or a link to a device among the recordings is skipped with a reason, not read", .timeLimit(.minutes(1)))
+        "a FIFO or a link to a device among the recordings is skipped with a reason, not read", .timeLimit(.minutes(3)))
     func specialFilesAreSkipped() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

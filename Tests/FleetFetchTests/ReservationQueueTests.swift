@@ -3,11 +3,15 @@ import Testing
 @testable import FleetFetch
 
 /// The reservation queue on its own: claims of higher cells, the trial's pass, waking in order.
+///
+/// The time limits catch a waiter that waits for ever. They are wall-clock time shared with the
+/// whole test run's two cooperative threads, which a loaded full run keeps busy for minutes
+/// (one of these once ran out of a 1-minute limit there), hence 3 minutes.
 @Suite("ReservationQueue")
 struct ReservationQueueTests {
     @Test(
         "a lower cell waits while higher cells' claims use up what is left; it goes once they finish",
-        .timeLimit(.minutes(1)))
+        .timeLimit(.minutes(3)))
     func lowerCellWaits() async {
         let queue = ReservationQueue(available: 5, attemptsPerRequest: 5)
         await queue.enroll(rank: 0, parts: 1)
@@ -22,7 +26,7 @@ struct ReservationQueueTests {
     }
 
     @Test(
-        "the breaker's trial is admitted while anything is left, whatever the claims above it", .timeLimit(.minutes(1)))
+        "the breaker's trial is admitted while anything is left, whatever the claims above it", .timeLimit(.minutes(3)))
     func trialIsNotHeld() async {
         let queue = ReservationQueue(available: 1, attemptsPerRequest: 5)
         for rank in 0..<3 { await queue.enroll(rank: rank, parts: 1) }
@@ -32,7 +36,7 @@ struct ReservationQueueTests {
 
     @Test(
         "with nothing left, the top active cell is admitted at once so that the ledger refuses it",
-        .timeLimit(.minutes(1)))
+        .timeLimit(.minutes(3)))
     func spentBudgetAdmitsTheTop() async {
         let queue = ReservationQueue(available: 0, attemptsPerRequest: 5)
         for rank in 0..<3 { await queue.enroll(rank: rank, parts: 2) }
@@ -45,7 +49,7 @@ struct ReservationQueueTests {
 
     @Test(
         "spent, a lower cell waits while a higher one is active: its unsent attempt may come back",
-        .timeLimit(.minutes(1)))
+        .timeLimit(.minutes(3)))
     func spentBudgetKeepsOrder() async {
         let queue = ReservationQueue(available: 1, attemptsPerRequest: 5)
         await queue.enroll(rank: 0, parts: 1)
