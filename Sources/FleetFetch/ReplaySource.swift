@@ -54,7 +54,8 @@ public struct ReplaySource: Sendable {
             do {
                 decoded = try WeatherBody.decode(data)
             } catch {
-                problems.append("\(name.bounded): not a WeatherKit weather body (\(error.reason(bodySize: data.count))); skipped")
+                problems.append(
+                    "\(name.bounded): not a WeatherKit weather body (\(error.reason(bodySize: data.count))); skipped")
                 continue
             }
             problems += decoded.warnings.map { "\(name.bounded): \($0)" }
@@ -122,7 +123,6 @@ public struct ReplaySource: Sendable {
         if error.isMissing { return "no such folder; \(wanted)" }
         return "\(error.description); \(wanted)"
     }
-
 
     /// Outcomes for every cell of a plan: its recording, or "no recorded weather".
     ///

@@ -15,8 +15,8 @@ struct LiveStateFaultTests {
         defer { live.remove() }
         try live.write(LiveSchedule.csv(LiveSchedule.flights(1)), to: "s.csv")
         let workspace = CatalogueWorkspace(directory: live.directory)
-        try workspace.stateDatabase("state.sqlite", cacheRows: 0)
-        try workspace.sql(
+        try await workspace.stateDatabase("state.sqlite", cacheRows: 0)
+        try await workspace.sql(
             "CREATE TRIGGER refuse BEFORE INSERT ON cache_entry BEGIN SELECT RAISE(ABORT, 'disk says no'); END;",
             on: "state.sqlite")
         let result = await live.run(LiveRunTests.runArguments(server, out: "r"))
@@ -35,7 +35,7 @@ struct LiveStateFaultTests {
         defer { live.remove() }
         try live.write(LiveSchedule.csv(LiveSchedule.flights(2)), to: "s.csv")
         let workspace = CatalogueWorkspace(directory: live.directory)
-        try workspace.stateDatabase("state.sqlite", cacheRows: 0)
+        try await workspace.stateDatabase("state.sqlite", cacheRows: 0)
         try workspace.lock("state.sqlite")
         let result = await live.run(LiveRunTests.runArguments(server, out: "r"))
         try workspace.write("", to: ".release")

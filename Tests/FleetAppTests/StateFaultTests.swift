@@ -18,8 +18,8 @@ struct StateFaultTests {
         let app = try AppHarness()
         defer { app.remove() }
         let workspace = CatalogueWorkspace(directory: app.directory)
-        try workspace.stateDatabase()
-        try workspace.damage("cache_entry")
+        try await workspace.stateDatabase()
+        try await workspace.damage("cache_entry")
         let before = try Data(contentsOf: app.file("st.sqlite"))
         let result = await app.run(Self.demoRunOnState)
         #expect(result.exitCode == 1, "\(result.stderr)")
@@ -35,7 +35,7 @@ struct StateFaultTests {
         app.variables["FLEETWX_BUSY_TIMEOUT_MS"] = "200"
         defer { app.remove() }
         let workspace = CatalogueWorkspace(directory: app.directory)
-        try workspace.stateDatabase(cacheRows: 0)
+        try await workspace.stateDatabase(cacheRows: 0)
         try workspace.lock()
         let result = await app.run(Self.demoRunOnState)
         try workspace.write("", to: ".release")
@@ -65,8 +65,8 @@ struct StateFaultTests {
         let app = try AppHarness()
         defer { app.remove() }
         let workspace = CatalogueWorkspace(directory: app.directory)
-        try workspace.stateDatabase()
-        try workspace.damage("quota_month")
+        try await workspace.stateDatabase()
+        try await workspace.damage("quota_month")
         let table = await app.run(["plan", AppHarness.demoSchedule.path, "--state", "st.sqlite"])
         #expect(table.exitCode == 0, "\(table.stderr)")
         #expect(!table.stdout.contains("500000 of 500000 left"), "\(table.stdout)")

@@ -13,8 +13,8 @@ struct StateReportingTests {
         let app = try AppHarness()
         defer { app.remove() }
         let workspace = CatalogueWorkspace(directory: app.directory)
-        try workspace.stateDatabase(cacheRows: 0)
-        try workspace.sql("DROP TABLE quota_month;")
+        try await workspace.stateDatabase(cacheRows: 0)
+        try await workspace.sql("DROP TABLE quota_month;")
         let result = await app.run(StateFaultTests.demoRunOnState)
         #expect(result.exitCode == 2, "\(result.stderr)")
         #expect(result.stderr.contains("this month's quota use is unknown"), "\(result.stderr)")
@@ -30,8 +30,8 @@ struct StateReportingTests {
         let app = try AppHarness()
         defer { app.remove() }
         let workspace = CatalogueWorkspace(directory: app.directory)
-        try workspace.stateDatabase(cacheRows: 0)
-        try workspace.sql("DROP TABLE cache_entry;")
+        try await workspace.stateDatabase(cacheRows: 0)
+        try await workspace.sql("DROP TABLE cache_entry;")
         let result = await app.run(["plan", AppHarness.demoSchedule.path, "--state", "st.sqlite"])
         #expect(result.exitCode == 0, "\(result.stderr)")
         #expect(result.stderr.contains("cache lookup failed"), "\(result.stderr)")
@@ -44,8 +44,8 @@ struct StateReportingTests {
         let app = try AppHarness()
         defer { app.remove() }
         let workspace = CatalogueWorkspace(directory: app.directory)
-        try workspace.stateDatabase(cacheRows: 0)
-        try workspace.sql("CREATE TRIGGER kept BEFORE UPDATE ON ledger BEGIN SELECT RAISE(ABORT, 'kept'); END;")
+        try await workspace.stateDatabase(cacheRows: 0)
+        try await workspace.sql("CREATE TRIGGER kept BEFORE UPDATE ON ledger BEGIN SELECT RAISE(ABORT, 'kept'); END;")
         let result = await app.run(["check-credentials", "--state", "st.sqlite", "--endpoint", "http://127.0.0.1:9"])
         #expect(result.exitCode == 1, "\(result.stderr)")
         #expect(result.stderr.contains("warning: the quota ledger row of this call"), "\(result.stderr)")
@@ -57,10 +57,11 @@ struct StateReportingTests {
         let app = try AppHarness()
         defer { app.remove() }
         let workspace = CatalogueWorkspace(directory: app.directory)
-        try workspace.stateDatabase()
+        try await workspace.stateDatabase()
         // As an older build left it: schema version 1 (the ledger's owner column is migration 2's).
-        try workspace.sql("DROP INDEX ledger_pending; ALTER TABLE ledger DROP COLUMN owner; PRAGMA user_version = 1;")
-        try workspace.damage("cache_entry")
+        try await workspace.sql(
+            "DROP INDEX ledger_pending; ALTER TABLE ledger DROP COLUMN owner; PRAGMA user_version = 1;")
+        try await workspace.damage("cache_entry")
         let before = try Data(contentsOf: app.file("st.sqlite"))
         let result = await app.run(["quota", "--state", "st.sqlite"])
         #expect(result.exitCode == 1, "\(result.stderr)")
@@ -74,8 +75,8 @@ struct StateReportingTests {
         app.variables["FLEETWX_BUSY_TIMEOUT_MS"] = "200"
         defer { app.remove() }
         let workspace = CatalogueWorkspace(directory: app.directory)
-        try workspace.stateDatabase(cacheRows: 0)
-        try workspace.sql("PRAGMA journal_mode = DELETE;")
+        try await workspace.stateDatabase(cacheRows: 0)
+        try await workspace.sql("PRAGMA journal_mode = DELETE;")
         try Self.writeHalfway(app.file("st.sqlite"), until: app.directory.url)
         let result = await app.run(["cache", "--state", "st.sqlite"])
         try workspace.write("", to: ".release")

@@ -24,8 +24,8 @@ struct StateWarningTests {
         let app = try AppHarness()
         defer { app.remove() }
         let workspace = CatalogueWorkspace(directory: app.directory)
-        try workspace.stateDatabase(cacheRows: 0)
-        try workspace.sql("DROP TABLE run_flight; DROP TABLE run;")
+        try await workspace.stateDatabase(cacheRows: 0)
+        try await workspace.sql("DROP TABLE run_flight; DROP TABLE run;")
         let result = await app.run(Self.demoRun(out: "r"))
         #expect(result.exitCode == 2, "\(result.stderr)")
         let said = "the previous run could not be read from the history"
@@ -43,7 +43,7 @@ struct StateWarningTests {
         defer { app.remove() }
         let workspace = CatalogueWorkspace(directory: app.directory)
         #expect(await app.run(Self.demoRun(out: "first")).exitCode == 0)
-        try workspace.sql("UPDATE run_flight SET alert_ids = 'not a list' WHERE position = 0;")
+        try await workspace.sql("UPDATE run_flight SET alert_ids = 'not a list' WHERE position = 0;")
         let result = await app.run(Self.demoRun(out: "second"))
         #expect(result.exitCode == 0, "\(result.stderr)")
         let warnings = try Self.warnings(app, "second")
@@ -61,7 +61,7 @@ struct StateWarningTests {
         defer { app.remove() }
         let workspace = CatalogueWorkspace(directory: app.directory)
         #expect(await app.run(Self.demoRun(out: "first")).exitCode == 0)
-        try workspace.sql("UPDATE run SET summary_json = '{\"source\": \"replay\", \"requests\": [1,' ;")
+        try await workspace.sql("UPDATE run SET summary_json = '{\"source\": \"replay\", \"requests\": [1,' ;")
         let result = await app.run(Self.demoRun(out: "second"))
         #expect(result.exitCode == 0, "\(result.stderr)")
         let warnings = try Self.warnings(app, "second")
@@ -77,7 +77,7 @@ struct StateWarningTests {
         defer { app.remove() }
         let workspace = CatalogueWorkspace(directory: app.directory)
         #expect(await app.run(Self.demoRun(out: "first")).exitCode == 0)
-        try workspace.sql("UPDATE run SET summary_json = '{\"requests\": {\"sent\": 3}}';")
+        try await workspace.sql("UPDATE run SET summary_json = '{\"requests\": {\"sent\": 3}}';")
         let result = await app.run(Self.demoRun(out: "second"))
         #expect(result.exitCode == 0, "\(result.stderr)")
         #expect(try Self.warnings(app, "second").isEmpty)
@@ -94,7 +94,7 @@ struct StateWarningTests {
         defer { app.remove() }
         let workspace = CatalogueWorkspace(directory: app.directory)
         #expect(await app.run(Self.demoRun(out: "first")).exitCode == 0)
-        try workspace.sql("UPDATE run_flight SET risk = 'purple' WHERE position < 2;")
+        try await workspace.sql("UPDATE run_flight SET risk = 'purple' WHERE position < 2;")
         let result = await app.run(Self.demoRun(out: "second"))
         #expect(result.exitCode == 0, "\(result.stderr)")
         let warnings = try Self.warnings(app, "second")
@@ -111,7 +111,7 @@ struct StateWarningTests {
         defer { app.remove() }
         let workspace = CatalogueWorkspace(directory: app.directory)
         #expect(await app.run(Self.demoRun(out: "first")).exitCode == 0)
-        try workspace.sql("UPDATE run SET summary_json = '{\"requests\": {\"sent\": \"many\"}}';")
+        try await workspace.sql("UPDATE run SET summary_json = '{\"requests\": {\"sent\": \"many\"}}';")
         let table = await app.run(["quota", "--state", "st.sqlite"])
         #expect(table.exitCode == 0, "\(table.stderr)")
         #expect(table.stderr.contains("warning: the summary of run"), "\(table.stderr)")
@@ -129,8 +129,8 @@ struct StateWarningTests {
         let app = try AppHarness()
         defer { app.remove() }
         let workspace = CatalogueWorkspace(directory: app.directory)
-        try workspace.stateDatabase(cacheRows: 0)
-        try workspace.sql(
+        try await workspace.stateDatabase(cacheRows: 0)
+        try await workspace.sql(
             """
             INSERT INTO ledger (month, sent_at, run_id, cell, attempt, owner) VALUES ('2020-01', 0, 'gone', 'c', 1, NULL);
             CREATE TRIGGER kept BEFORE UPDATE ON ledger BEGIN SELECT RAISE(ABORT, 'kept'); END;
@@ -151,10 +151,10 @@ struct StateWarningTests {
         defer { live.remove() }
         try live.write(LiveSchedule.csv(LiveSchedule.flights(1)), to: "s.csv")
         let workspace = CatalogueWorkspace(directory: live.directory)
-        try workspace.stateDatabase("state.sqlite", cacheRows: 0)
+        try await workspace.stateDatabase("state.sqlite", cacheRows: 0)
         // The month's count stays readable (the pace check needs it); the run's own count, read
         // with --max-requests, is not.
-        try workspace.sql("DROP TABLE quota_run;", on: "state.sqlite")
+        try await workspace.sql("DROP TABLE quota_run;", on: "state.sqlite")
         let result = await live.run(LiveRunTests.runArguments(server, out: "r", extra: ["--max-requests", "10"]))
         #expect(result.exitCode != 0, "\(result.stderr)")
         #expect(

@@ -50,7 +50,7 @@ struct BadInput: Sendable, CustomTestStringConvertible {
 }
 
 /// A case's setup: the files and folders it makes before the run.
-typealias CatalogueSetup = @Sendable (CatalogueWorkspace) throws -> Void
+typealias CatalogueSetup = @Sendable (CatalogueWorkspace) async throws -> Void
 
 /// The run's directory, as a case's `setup` sees it.
 struct CatalogueWorkspace: Sendable {

@@ -30,7 +30,7 @@ struct BadInputCatalogueTests {
         var app = try AppHarness()
         defer { app.remove() }
         let workspace = CatalogueWorkspace(directory: app.directory)
-        try input.setup(workspace)
+        try await input.setup(workspace)
         app.variables.merge(try input.variables(workspace)) { $1 }
         let result = await app.run(input.arguments)
         #expect(result.exitCode == input.exitCode, "exit \(result.exitCode), stderr: \(result.stderr.prefix(2_000))")

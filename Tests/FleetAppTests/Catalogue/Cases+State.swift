@@ -57,121 +57,121 @@ extension BadInputCatalogue {
             setup: {
                 try $0.demoInputs()
                 try $0.write("", to: "st.sqlite")
-                try $0.sql("CREATE TABLE players (name TEXT); INSERT INTO players VALUES ('ann');")
+                try await $0.sql("CREATE TABLE players (name TEXT); INSERT INTO players VALUES ('ann');")
             }, stateRun(), exit: 1, "of another application"),
         BadInput(
             "state", "run: schema version from the future",
             setup: {
                 try $0.demoInputs()
-                try $0.stateDatabase(cacheRows: 0)
-                try $0.sql("PRAGMA user_version = 99")
+                try await $0.stateDatabase(cacheRows: 0)
+                try await $0.sql("PRAGMA user_version = 99")
             }, stateRun(), exit: 1, "use a newer fleetwx"),
         BadInput(
             "state", "run: negative schema version",
             setup: {
                 try $0.demoInputs()
-                try $0.stateDatabase(cacheRows: 0)
-                try $0.sql("PRAGMA user_version = -1")
+                try await $0.stateDatabase(cacheRows: 0)
+                try await $0.sql("PRAGMA user_version = -1")
             }, stateRun(), exit: 1, "schema version -1, which no fleetwx writes",
             notInMessage: ["CREATE TABLE", "SQLite error"]),
         BadInput(
             "state", "quota: negative schema version",
             setup: {
-                try $0.stateDatabase(cacheRows: 0)
-                try $0.sql("PRAGMA user_version = -5")
+                try await $0.stateDatabase(cacheRows: 0)
+                try await $0.sql("PRAGMA user_version = -5")
             }, stateQuota, exit: 1, "which no fleetwx writes", notInMessage: ["CREATE TABLE"]),
         BadInput(
             "state", "run: cache pages overwritten",
             setup: {
                 try $0.demoInputs()
-                try $0.stateDatabase()
-                try $0.damage("cache_entry")
+                try await $0.stateDatabase()
+                try await $0.damage("cache_entry")
             }, stateRun(), exit: 1, "is damaged"),
         BadInput(
             "state", "cache: cache pages overwritten",
             setup: {
-                try $0.stateDatabase()
-                try $0.damage("cache_entry")
+                try await $0.stateDatabase()
+                try await $0.damage("cache_entry")
             }, stateCache, exit: 1, "Move it aside"),
         BadInput(
             "state", "quota: cache pages overwritten (warns, reads the ledger)",
             setup: {
-                try $0.stateDatabase()
-                try $0.damage("cache_entry")
+                try await $0.stateDatabase()
+                try await $0.damage("cache_entry")
             }, stateQuota, exit: 0, "what follows is what could still be read"),
         BadInput(
             "state", "plan: cache pages overwritten (warns)",
             setup: {
                 try $0.demoInputs()
-                try $0.stateDatabase()
-                try $0.damage("cache_entry")
+                try await $0.stateDatabase()
+                try await $0.damage("cache_entry")
             }, statePlan, exit: 0, "is damaged"),
         BadInput(
             "state", "plan: quota table pages overwritten",
             setup: {
                 try $0.demoInputs()
-                try $0.stateDatabase()
-                try $0.damage("quota_month")
+                try await $0.stateDatabase()
+                try await $0.damage("quota_month")
             }, statePlan, exit: 0, "this month's quota use is unknown"),
         BadInput(
             "state", "quota: quota table pages overwritten",
             setup: {
-                try $0.stateDatabase()
-                try $0.damage("quota_month")
+                try await $0.stateDatabase()
+                try await $0.damage("quota_month")
             }, stateQuota, exit: 1, "damaged"),
         BadInput(
             "state", "run: file cut in half",
             setup: {
                 try $0.demoInputs()
-                try $0.stateDatabase()
+                try await $0.stateDatabase()
                 try $0.truncate("st.sqlite", to: 0.5)
             }, stateRun(), exit: 1, "is damaged"),
         BadInput(
             "state", "quota: file cut to its first page",
             setup: {
-                try $0.stateDatabase()
+                try await $0.stateDatabase()
                 try $0.truncate("st.sqlite", to: 0.01)
             }, stateQuota, exit: 1, "is damaged"),
         BadInput(
             "state", "run: history table dropped by hand",
             setup: {
                 try $0.demoInputs()
-                try $0.stateDatabase(cacheRows: 0)
-                try $0.sql("DROP TABLE run_flight; DROP TABLE run;")
+                try await $0.stateDatabase(cacheRows: 0)
+                try await $0.sql("DROP TABLE run_flight; DROP TABLE run;")
             }, stateRun(), exit: 2, "this run's history could not be written", notInMessage: ["SELECT", "INSERT"]),
         BadInput(
             "state", "quota: quota table dropped by hand",
             setup: {
-                try $0.stateDatabase(cacheRows: 0)
-                try $0.sql("DROP TABLE quota_month;")
+                try await $0.stateDatabase(cacheRows: 0)
+                try await $0.sql("DROP TABLE quota_month;")
             }, stateQuota, exit: 1, "lacks part of fleetwx's schema", notInMessage: ["SELECT"]),
         BadInput(
             "state", "plan: quota table dropped by hand",
             setup: {
                 try $0.demoInputs()
-                try $0.stateDatabase(cacheRows: 0)
-                try $0.sql("DROP TABLE quota_month;")
+                try await $0.stateDatabase(cacheRows: 0)
+                try await $0.sql("DROP TABLE quota_month;")
             }, statePlan, exit: 0, "this month's quota use is unknown", notInMessage: ["SELECT"]),
         BadInput(
             "state", "run: locked by another process (WAL)",
             setup: {
                 try $0.demoInputs()
-                try $0.stateDatabase(cacheRows: 0)
+                try await $0.stateDatabase(cacheRows: 0)
                 try $0.lock()
             }, stateRun(), exit: 2, "locked by another process", variables: { _ in quickLock }),
         BadInput(
             "state", "run: locked by another process (rollback journal)",
             setup: {
                 try $0.demoInputs()
-                try $0.stateDatabase(cacheRows: 0)
-                try $0.sql("PRAGMA journal_mode = DELETE;")
+                try await $0.stateDatabase(cacheRows: 0)
+                try await $0.sql("PRAGMA journal_mode = DELETE;")
                 try $0.lock()
             }, stateRun(), exit: 1, "locked by another process", notInMessage: ["PRAGMA"], variables: { _ in quickLock }
         ),
         BadInput(
             "state", "cache --prune: locked by another process",
             setup: {
-                try $0.stateDatabase(cacheRows: 3)
+                try await $0.stateDatabase(cacheRows: 3)
                 try $0.lock()
             }, stateCache + ["--prune"], exit: 1, "locked by another process", variables: { _ in quickLock }),
         BadInput(

@@ -2,16 +2,15 @@ import FleetStore
 import FleetTestSupport
 import Foundation
 
-/// State databases for the catalogue's state cases, made synchronously (a case's `setup` is
-/// not async): the schema through `StateStore`'s initializer, the rest through python3's
+/// State databases for the catalogue's state cases: the schema through `StateStore`'s initializer, the rest through python3's
 /// `sqlite3` module (the fake server's interpreter; the product's own SQLite is never bypassed
 /// in the product).
 extension CatalogueWorkspace {
     /// A fleetwx state database at `name`, with `rows` cache entries of 3 KB (so the cache spans
     /// many pages) and this month's quota use.
-    func stateDatabase(_ name: String = "st.sqlite", cacheRows: Int = 300) throws {
+    func stateDatabase(_ name: String = "st.sqlite", cacheRows: Int = 300) async throws {
         _ = try StateStore(path: url(name).path)
-        try python(
+        try await python(
             """
             import sqlite3, sys
             c = sqlite3.connect(sys.argv[1])
@@ -25,8 +24,8 @@ extension CatalogueWorkspace {
     }
 
     /// Runs SQL on the database at `name` (and checkpoints, so the main file holds it all).
-    func sql(_ statements: String, on name: String = "st.sqlite") throws {
-        try python(
+    func sql(_ statements: String, on name: String = "st.sqlite") async throws {
+        try await python(
             """
             import sqlite3, sys
             c = sqlite3.connect(sys.argv[1], isolation_level=None)
@@ -36,8 +35,8 @@ extension CatalogueWorkspace {
     }
 
     /// Overwrites the root page of `table` in the database at `name` with garbage.
-    func damage(_ table: String, in name: String = "st.sqlite") throws {
-        try python(
+    func damage(_ table: String, in name: String = "st.sqlite") async throws {
+        try await python(
             """
             import sqlite3, sys
             c = sqlite3.connect(sys.argv[1])
@@ -71,12 +70,15 @@ extension CatalogueWorkspace {
         guard mkfifo(url(name).path, 0o644) == 0 else { throw LiveTestError("mkfifo \(name) failed") }
     }
 
-    private func python(_ script: String, _ name: String, _ more: String...) throws {
+    /// Runs a python3 script on the file `name`, waiting without blocking a thread:
+    /// `waitUntilExit()` holds one of the few cooperative threads every test shares, and under
+    /// load that starved the wall-clock waits of other suites.
+    private func python(_ script: String, _ name: String, _ more: String...) async throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", script, url(name).path] + more
         try process.run()
-        process.waitUntilExit()
+        while process.isRunning { try await Task.sleep(for: .milliseconds(10)) }
         guard process.terminationStatus == 0 else { throw LiveTestError("python3 failed on \(name)") }
     }
 }
