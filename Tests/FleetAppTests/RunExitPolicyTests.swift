@@ -35,4 +35,18 @@ struct RunExitPolicyTests {
             schedule: Schedule(), briefings: [], fetch: skipped, interrupted: false)
         #expect(quota.attention == [.nothingToBrief, .quotaStop, .stateNotWritten])
     }
+
+    @Test("a cell left unfetched for the quota or by a signal is noted from its outcome alone")
+    func fromOutcomes() {
+        let key = CellKey(latitude: 1, longitude: 2, text: "1,2")
+        for (status, reason) in [
+            (CellStatus.notFetchedQuota, RunExitPolicy.Attention.quotaStop), (.interrupted, .interrupted),
+        ] {
+            var fetch = FetchReport()
+            fetch.outcomes[key] = CellOutcome(key: key, weather: nil, status: status)
+            let policy = RunExitPolicy.afterBriefing(
+                schedule: Schedule(), briefings: [], fetch: fetch, interrupted: false)
+            #expect(policy.attention == [.nothingToBrief, reason])
+        }
+    }
 }
