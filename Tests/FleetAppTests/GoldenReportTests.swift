@@ -11,12 +11,14 @@ struct GoldenReportTests {
     /// The route page kept: the demo's Basel-Mulhouse case, with hazards and an alert on it.
     static let routePage = "routes/MLH-LHR.html"
 
-    @Test("the demo's index, one route page, flights.csv and run.json are the recorded ones")
+    @Test("the demo's index, one route page, flights.csv, rejects.csv and run.json are the recorded ones")
     func demo() async throws {
         let directory = try TemporaryDirectory(prefix: "fleetwx-golden")
         defer { directory.remove() }
         // The built binary, as the reproducibility test runs it: a fixed --now, so only the
-        // wall-clock time of the run differs from the recording (and is blanked).
+        // wall-clock time of the run differs from the recording (and is blanked, once it is
+        // checked to lie between the times taken just before and just after the run).
+        let before = Date()
         let run = try BinaryRun.start(
             arguments: [
                 "run", AppHarness.demoSchedule.path, "--replay", AppHarness.demoWeather.path, "--out", "demo",
@@ -24,6 +26,7 @@ struct GoldenReportTests {
             ], environment: ["HOME": directory.url.path, "FLEETWX_TEMPLATES": AppHarness.templates.path],
             directory: directory)
         let result = try await run.wait()
+        let after = Date()
         try #require(result.exitCode == 0, "\(result.stderr)")
         let report = directory.file("demo")
         func text(_ name: String) throws -> String {
@@ -33,10 +36,12 @@ struct GoldenReportTests {
             ("demo/index.html", try RunNormalising.withoutRunTime(text("index.html"), report: report)),
             ("demo/\(Self.routePage)", try RunNormalising.withoutRunTime(text(Self.routePage), report: report)),
             ("demo/flights.csv", try text("flights.csv")),
+            ("demo/rejects.csv", try text("rejects.csv")),
             (
                 "demo/run.json",
                 try RunNormalising.runJSON(
-                    Data(contentsOf: report.appendingPathComponent("run.json")), checkout: AppHarness.packageRoot)
+                    Data(contentsOf: report.appendingPathComponent("run.json")), checkout: AppHarness.packageRoot,
+                    ranWithin: before...after)
             ),
         ]
         for (name, output) in outputs {

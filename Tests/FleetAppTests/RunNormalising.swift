@@ -6,8 +6,12 @@ import Testing
 /// What differs between two runs of the same inputs, and only that, replaced with placeholders:
 /// the wall-clock time the run started and finished (printed in pages, written in `run.json`
 /// with the run ID and the quota month taken from it), how long each stage took, and where the
-/// checkout lies. Shared by the reproducibility test (one run against another) and the golden
-/// files (a run against a recorded copy), so both blank exactly the same things.
+/// checkout lies.
+///
+/// ``withoutRunTime(_:report:)`` serves both the reproducibility test (one run against another)
+/// and the golden files (a run against a recorded copy), so the pages are blanked the same way
+/// in both; ``runJSON(_:checkout:ranWithin:)`` only the golden files, since the reproducibility
+/// test does not compare `run.json`.
 enum RunNormalising {
     /// Replaces the run's start time with a placeholder where pages print it (the index's
     /// title and heading, its "Run (UTC)" item, every page's footer), and nowhere else.
@@ -28,77 +32,153 @@ enum RunNormalising {
             .replacingOccurrences(of: "<dt>Run (UTC)</dt><dd>\(clock)</dd>", with: "<dt>Run (UTC)</dt><dd>RUN</dd>")
     }
 
-    /// `run.json` with the values that change from run to run replaced by placeholders, every
-    /// key and the structure kept, written back the way fleetwx writes it (sorted keys, pretty
-    /// printed, slashes unescaped), so the rest compares byte for byte.
+    /// The bytes of `run.json` as fleetwx wrote them, with the values that change from run to
+    /// run replaced by placeholders in the text itself, so the rest (key order, indentation,
+    /// escaping, the final newline) compares byte for byte with the snapshot.
     ///
-    /// Each value is checked before it is blanked (a start time that parses, a finish not
-    /// before it, a run ID and quota month made from it, durations that are numbers, a schedule
-    /// path inside the checkout); one that is not what it should be is recorded as an issue and
-    /// left in place, so a wrong value cannot hide behind its placeholder.
+    /// The file is parsed only to find and check each value (a start time within the time the
+    /// test ran fleetwx, a finish after it and within it too, a run ID and quota month made from
+    /// the start, durations that are numbers no longer than the run, a schedule path inside the
+    /// checkout); one that is not what it should be is recorded as an issue and left in place,
+    /// so a wrong value cannot hide behind its placeholder.
     ///
     /// - Parameters:
     ///   - data: The bytes of `run.json`.
     ///   - checkout: The package root, which absolute paths in it start with.
+    ///   - window: The wall-clock times just before the test started fleetwx and just after it
+    ///     ended.
     /// - Returns: The normalised text.
     /// - Throws: When the bytes are not a JSON object with a start time.
-    static func runJSON(_ data: Data, checkout: URL) throws -> String {
-        var summary = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    static func runJSON(_ data: Data, checkout: URL, ranWithin window: ClosedRange<Date>) throws -> String {
+        let summary = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let started = try #require(summary["started_at"] as? String, "run.json has no started_at")
         let startedAt = try #require(utcTime(started), "started_at \(started) is not a UTC time")
+        // A second either side: run.json keeps whole seconds (rounded down), the window does not.
+        let earliest = window.lowerBound.addingTimeInterval(-1)
+        let latest = window.upperBound.addingTimeInterval(1)
+        let during = "from \(utc(earliest)) to \(utc(latest)), while the test ran fleetwx"
         let compact = started.filter { $0 != ":" && $0 != "-" }
         let root = checkout.path + "/"
-        replace("started_at", in: &summary) { _ in "<started_at>" }
-        replace("finished_at", in: &summary) { value in
-            (value as? String).flatMap(utcTime).flatMap { $0 >= startedAt ? "<finished_at>" : nil }
+        var text = String(decoding: data, as: UTF8.self)
+        blank("started_at", of: summary, in: &text, expected: "a UTC time \(during)") { _ in
+            (earliest...latest).contains(startedAt) ? "<started_at>" : nil
         }
-        replace("run_id", in: &summary) { value in
-            guard let id = value as? String, id.hasPrefix(compact + "-"),
-                id.dropFirst(compact.count + 1).allSatisfy(\.isHexDigit)
-            else { return nil }
-            return "<run_id>"
+        let afterStart = "a UTC time from started_at \(started) to \(utc(latest))"
+        blank("finished_at", of: summary, in: &text, expected: afterStart) { value in
+            (value as? String).flatMap(utcTime).flatMap { (startedAt...latest).contains($0) ? "<finished_at>" : nil }
         }
-        replace("schedule", in: &summary) { value in
+        blank("run_id", of: summary, in: &text, expected: "\(compact)-<8 lowercase hex digits>") { value in
+            guard let id = value as? String, id.hasPrefix(compact + "-") else { return nil }
+            let suffix = id.dropFirst(compact.count + 1)
+            return suffix.count == 8 && suffix.allSatisfy { "0123456789abcdef".contains($0) } ? "<run_id>" : nil
+        }
+        blank("schedule", of: summary, in: &text, expected: "a path under \(root)") { value in
             guard let path = value as? String, path.hasPrefix(root) else { return nil }
             return "<checkout>/" + path.dropFirst(root.count)
         }
-        replace("quota", in: &summary) { value in
-            guard var quota = value as? [String: Any] else { return nil }
-            replace("month", in: &quota) { $0 as? String == String(started.prefix(7)) ? "<month of started_at>" : nil }
-            return quota
-        }
-        replace("timings", in: &summary) { value in
-            guard var timings = value as? [String: Any] else { return nil }
-            for key in timings.keys {
-                replace(key, in: &timings) { (($0 as? NSNumber)?.doubleValue ?? -1) >= 0 ? "<seconds>" : nil }
+        if let quota = nested("quota", of: summary) {
+            blank("month", of: quota, in: &text, expected: "the month of started_at, \(started.prefix(7))") {
+                $0 as? String == String(started.prefix(7)) ? "<month of started_at>" : nil
             }
-            return timings
         }
-        let text = try JSONSerialization.data(
-            withJSONObject: summary, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        return String(decoding: text, as: UTF8.self)
+        if let timings = nested("timings", of: summary) {
+            let length = latest.timeIntervalSince(earliest)
+            for key in timings.keys.sorted() {
+                blank(key, of: timings, in: &text, expected: "a number of seconds from 0 to \(length)") {
+                    guard let seconds = ($0 as? NSNumber)?.doubleValue else { return nil }
+                    return (0...length).contains(seconds) ? "<seconds>" : nil
+                }
+            }
+        }
+        return text
     }
 
-    /// Replaces one value after checking it, or records why it was left alone.
+    /// An object inside run.json, or `nil` after recording why there is none.
+    private static func nested(
+        _ key: String, of object: [String: Any], sourceLocation: SourceLocation = #_sourceLocation
+    ) -> [String: Any]? {
+        guard let value = object[key] as? [String: Any] else {
+            Issue.record("run.json has no object \(key)", sourceLocation: sourceLocation)
+            return nil
+        }
+        return value
+    }
+
+    /// Replaces one value in the text of run.json with its placeholder after checking it, or
+    /// records why it was left alone.
+    ///
+    /// The value is found in the text as fleetwx's encoder writes it (`"key" : value`, once in
+    /// the file) and must be the one the parser read there: a change of the encoder's layout
+    /// or escaping then leaves the value in place and fails, rather than being hidden.
     ///
     /// - Parameters:
     ///   - key: The key in `object`.
-    ///   - object: The JSON object.
+    ///   - object: The parsed JSON object that holds it.
+    ///   - text: The text of run.json, changed in place.
+    ///   - expected: What a run writes there, for the message when the value is not that.
     ///   - replacement: The placeholder for the value, or `nil` when the value is not what a
     ///     run writes there.
-    private static func replace(
-        _ key: String, in object: inout [String: Any], sourceLocation: SourceLocation = #_sourceLocation,
-        with replacement: (Any) -> Any?
+    private static func blank(
+        _ key: String, of object: [String: Any], in text: inout String, expected: String,
+        sourceLocation: SourceLocation = #_sourceLocation, with replacement: (Any) -> String?
     ) {
         guard let value = object[key] else {
             Issue.record("run.json has no \(key)", sourceLocation: sourceLocation)
             return
         }
         guard let placeholder = replacement(value) else {
-            Issue.record("run.json's \(key) is \(value), not what a run writes there", sourceLocation: sourceLocation)
+            Issue.record("run.json's \(key) is \(value), not \(expected)", sourceLocation: sourceLocation)
             return
         }
-        object[key] = placeholder
+        let prefix = "\"\(key)\" : "
+        let found = text.ranges(of: prefix)
+        guard found.count == 1, let range = found.first else {
+            Issue.record(
+                "run.json has \(found.count) occurrences of \(prefix.debugDescription), not one",
+                sourceLocation: sourceLocation)
+            return
+        }
+        let token = scalarToken(in: text[range.upperBound...])
+        // A token that does not parse is recorded just below, as one that does not read as the value.
+        let written = try? JSONSerialization.jsonObject(with: Data(token.utf8), options: .fragmentsAllowed)
+        guard let written, same(written, value) else {
+            Issue.record(
+                "run.json writes \(key) as \(String(token).debugDescription), which does not read as \(value)",
+                sourceLocation: sourceLocation)
+            return
+        }
+        text.replaceSubrange(range.upperBound..<token.endIndex, with: "\"\(placeholder)\"")
+    }
+
+    /// The JSON scalar at the start of some text: a string up to its closing quote, otherwise
+    /// everything up to the next comma, line end or closing bracket.
+    private static func scalarToken(in text: Substring) -> Substring {
+        guard text.first == "\"" else {
+            return text.prefix { !",\n}]".contains($0) }
+        }
+        var escaped = false
+        for index in text.indices.dropFirst() {
+            if escaped {
+                escaped = false
+            } else if text[index] == "\\" {
+                escaped = true
+            } else if text[index] == "\"" {
+                return text[...index]
+            }
+        }
+        return text
+    }
+
+    /// Whether two scalars the parser read are the same string or the same number.
+    private static func same(_ left: Any, _ right: Any) -> Bool {
+        if let left = left as? String, let right = right as? String { return left == right }
+        if let left = left as? NSNumber, let right = right as? NSNumber { return left.isEqual(to: right) }
+        return false
+    }
+
+    /// A time as run.json writes it, for messages.
+    private static func utc(_ date: Date) -> String {
+        ISO8601DateFormatter().string(from: date)
     }
 
     /// A UTC time as run.json writes it (`2026-11-30T05:00:00Z`), or `nil` (unlike
