@@ -281,6 +281,9 @@ extension FetchEngine {
                 await breaker.unsent(trial: true)
                 return .stop(.failed("\(error.description)\(tries)"))
             }
+            // Minting signs in memory with the key already loaded (TokenProvider.renew); were it
+            // to fail, the old token stays, the retry meets the same refusal, and the cell fails
+            // with it after its attempts: reported, not lost.
             _ = try? await client.tokens.renew()
             return .retry
         case .retry:

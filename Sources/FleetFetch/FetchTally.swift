@@ -13,6 +13,9 @@ final class FetchTally: Sendable {
         var quotaStop: QuotaLimit?
         var cellsLeftForQuota = 0
         var warnings: [String] = []
+        /// The plain warnings given so far: one said by every lane (an unreadable ledger at the
+        /// month's turn) is kept once.
+        var said: Set<String> = []
         var bodyWarnings = 0
         var bodyWarningsLeftOut = 0
         var stateWriteFailures = 0
@@ -68,7 +71,11 @@ final class FetchTally: Sendable {
     var cellsLeftForQuota: Int { state.withLock { $0.cellsLeftForQuota } }
     /// Stops the run's sending; the first budget to refuse is the one reported.
     func stopForQuota(_ limit: QuotaLimit) { state.withLock { $0.quotaStop = $0.quotaStop ?? limit } }
-    func warn(_ message: String) { state.withLock { $0.warnings.append(message) } }
+    func warn(_ message: String) {
+        state.withLock { state in
+            if state.said.insert(message).inserted { state.warnings.append(message) }
+        }
+    }
 
     /// Warns about a write to the state database that failed, and counts it
     /// (``FetchReport/stateWriteFailures``).

@@ -37,4 +37,13 @@ struct FetchTallyTests {
         #expect(warnings.first == "cell 1.00,2.00: forecastHourly.hours[0].uvIndex: 4.5 is not a whole number; dropped")
         #expect(warnings.last == "and 100 more warnings about values dropped from WeatherKit bodies")
     }
+
+    @Test("a warning every lane gives (an unreadable ledger at the month's turn) is kept once")
+    func sameWarningOnce() {
+        let tally = FetchTally(planned: 2)
+        tally.warn("the quota ledger could not be read")
+        tally.warn("another problem")
+        tally.warn("the quota ledger could not be read")
+        #expect(tally.warnings == ["the quota ledger could not be read", "another problem"])
+    }
 }
