@@ -134,7 +134,7 @@ enum StatePath {
     /// `--state`, else `FLEETWX_STATE`, else the XDG state directory.
     static func resolve(_ option: String?, environment: AppEnvironment) -> URL {
         if let option { return environment.resolve(option) }
-        if let variable = environment.variables["FLEETWX_STATE"], !variable.isEmpty {
+        if let name = OptionSpec.state.variable, let variable = environment.variables[name], !variable.isEmpty {
             return environment.resolve(variable)
         }
         if let xdg = environment.variables["XDG_STATE_HOME"], !xdg.isEmpty {

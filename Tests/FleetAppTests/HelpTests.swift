@@ -78,12 +78,9 @@ struct HelpTests {
         #expect(result.stderr.isEmpty)
     }
 
-    /// A mistyped word and the suggestion its error must make.
-    struct TypoCase: Sendable, CustomTestStringConvertible {
-        let arguments: [String]
-        let message: String
-        var testDescription: String { arguments.joined(separator: " ") }
-    }
+    /// A mistyped word and the suggestion its error must make: a usage case like the command
+    /// line's others (`CommandLineTests.UsageCase`).
+    typealias TypoCase = CommandLineTests.UsageCase
 
     static let typoCases = [
         TypoCase(arguments: ["plna"], message: "unknown command 'plna'; did you mean 'plan'?"),
