@@ -116,7 +116,7 @@ struct RunOptions {
             let outside = written.allSatisfy(\.isNumber) && !BriefedYears.range.contains(Int(written) ?? 0)
             let year = outside ? "year \(written)" : "it"
             throw .usage(
-                "--now '\(text.bounded)': \(year) is outside \(ValueBounds.yearsText); give a time in those years")
+                "--now '\(text.bounded)': \(year) is outside \(BriefedYears.text); give a time in those years")
         }
         return date
     }

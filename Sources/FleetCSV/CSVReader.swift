@@ -89,7 +89,7 @@ public struct CSVReader {
             fields: [], line: scan.startLine, rawBytes: Self.cut(kept, cut: scan.overflowed),
             problem: pastLimit
                 ? .quoteOpenPastLimit(openedOnLine: scan.quoteLine, limit: limit)
-                : .unterminatedQuote(openedOnLine: scan.quoteLine))
+                : .unterminatedQuote(openedOnLine: scan.quoteLine), holdsNUL: false)
     }
 
     /// One physical line after a quote that is never closed: not read as CSV at all.
@@ -109,17 +109,17 @@ public struct CSVReader {
         guard sawAnything else { return nil }
         defer { line += 1 }
         // An empty line carries nothing, inside a quote or not: it is a blank record.
-        if total == 0 { return CSVRecord(fields: [""], line: line, rawBytes: []) }
+        if total == 0 { return CSVRecord(fields: [""], line: line, rawBytes: [], holdsNUL: false) }
         return CSVRecord(
             fields: [], line: line, rawBytes: Self.cut(bytes, cut: total > limit),
-            problem: .insideUnterminatedQuote(openedOnLine: opened))
+            problem: .insideUnterminatedQuote(openedOnLine: opened), holdsNUL: false)
     }
 
     private func finish(_ scan: RecordScan) -> CSVRecord {
         if scan.overflowed {
             return CSVRecord(
                 fields: [], line: scan.startLine, rawBytes: Self.cut(scan.raw, cut: true),
-                problem: .tooLong(bytes: scan.total, limit: limit))
+                problem: .tooLong(bytes: scan.total, limit: limit), holdsNUL: false)
         }
         var scan = scan
         scan.endField()

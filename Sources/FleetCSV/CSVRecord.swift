@@ -19,22 +19,9 @@ public struct CSVRecord: Sendable, Equatable {
     /// needs no search of its fields for it (the schedule rejects such rows).
     public var holdsNUL: Bool
 
-    /// Creates a record.
-    ///
-    /// - Parameters:
-    ///   - fields: The decoded fields.
-    ///   - line: The physical line the record starts on.
-    ///   - raw: The raw text without the final line break.
-    ///   - problem: A syntax problem, if any.
-    public init(fields: [String], line: Int, raw: String, problem: CSVProblem? = nil) {
-        self.init(
-            fields: fields, line: line, rawBytes: Array(raw.utf8), problem: problem,
-            holdsNUL: fields.contains { $0.utf8.contains(0) })
-    }
-
     /// Creates a record from its raw bytes (the reader: only a rejected row's text is ever
     /// wanted, so it is decoded when asked for, not for every row).
-    init(fields: [String], line: Int, rawBytes: [UInt8], problem: CSVProblem? = nil, holdsNUL: Bool = false) {
+    init(fields: [String], line: Int, rawBytes: [UInt8], problem: CSVProblem? = nil, holdsNUL: Bool) {
         self.fields = fields
         self.line = line
         self.rawBytes = rawBytes

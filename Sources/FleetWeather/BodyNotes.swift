@@ -1,3 +1,4 @@
+internal import FleetFiles
 internal import Foundation
 
 /// Where a value sits in a body (`forecastHourly.hours[3]`), made into text only when a value
@@ -179,7 +180,7 @@ extension BodyNotes {
             guard ValueBounds.instants.contains(date) else {
                 note(
                     path.pattern(key),
-                    "\(path.text(key)): \(value.shortText) is outside \(ValueBounds.yearsText); dropped")
+                    "\(path.text(key)): \(value.shortText) is outside \(BriefedYears.text); dropped")
                 return nil
             }
             return date

@@ -43,6 +43,4 @@ public enum ValueBounds {
         let first = Date(timeIntervalSince1970: Double(seconds.lowerBound))
         return first..<Date(timeIntervalSince1970: Double(seconds.upperBound))
     }()
-    /// The years of ``instants``, for messages.
-    public static let yearsText = BriefedYears.text
 }
