@@ -84,7 +84,8 @@ struct CachePreparation {
             return .fresh(decoded.response, entry.body)
         } catch {
             tally.warn(
-                "cell \(request.cell.text): the cached \(dataSet.rawValue) cannot be read (\(error.description)); "
+                "cell \(request.cell.text): the cached \(dataSet.rawValue) cannot be read "
+                    + "(\(error.reason(bodySize: entry.body.count))); "
                     + "fetching it again")
             return .missing
         }

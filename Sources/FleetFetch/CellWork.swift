@@ -35,7 +35,9 @@ struct CellWork: Sendable {
             do {
                 decoded = try DataSetBodies.decode(entry)
             } catch {
-                tally.warn("cell \(cell.key.text): the expired cached \(dataSet.rawValue) cannot be read (\(error))")
+                tally.warn(
+                    "cell \(cell.key.text): the expired cached \(dataSet.rawValue) cannot be read "
+                        + "(\(error.reason(bodySize: entry.body.count)))")
                 continue
             }
             tally.warn(about: decoded.warnings, cell: cell.key.text)

@@ -96,14 +96,11 @@ enum DataSetBodies {
     /// - Parameter entry: The entry.
     /// - Returns: The body, with warnings prefixed by the cached data set they came from (the
     ///   caller's ``FetchTally/warn(about:cell:)`` names the cell).
-    /// - Throws: ``WeatherKitError`` when the entry is not a WeatherKit body at all.
-    static func decode(_ entry: CacheEntry) throws(WeatherKitError) -> DecodedBody {
-        var decoded: DecodedBody
-        do {
-            decoded = try WeatherBody.decode(entry.body)
-        } catch {
-            throw WeatherKitError(decoding: error, bodySize: entry.body.count)
-        }
+    /// - Throws: Why the entry is not a WeatherKit body at all; callers word it with
+    ///   ``WeatherDataError/reason(bodySize:)`` (a cached copy is not a WeatherKit answer: no
+    ///   "temporary failure" framing, as for a recording).
+    static func decode(_ entry: CacheEntry) throws(WeatherDataError) -> DecodedBody {
+        var decoded = try WeatherBody.decode(entry.body)
         decoded.warnings = decoded.warnings.map { "(cached \(entry.dataSet)): \($0)" }
         return decoded
     }

@@ -113,4 +113,24 @@ struct OddBodyEngineTests {
                 "\(report.warnings)")
         }
     }
+
+    @Test("a cut-off cached body is said as a cache problem, never as a WeatherKit failure, and fetched again")
+    func cutOffCachedBody() async throws {
+        let fixture = try EngineFixture(flights: 1)
+        defer { fixture.remove() }
+        _ = try await fixture.engine(FakeTransport { body(for: $0, hourExtra: "") }).fetch(fixture.plan)
+        for cell in fixture.plan.cells {
+            for var entry in try await fixture.store.cached(cell: cell.key.text, dataSet: "forecastHourly") {
+                entry.body = Data(#"{"forecastHourly":{"hours":[{"temperature":1"#.utf8)
+                try await fixture.store.store(entry)
+            }
+        }
+        let second = FakeTransport { body(for: $0, hourExtra: "") }
+        let report = try await fixture.engine(second).fetch(fixture.plan)
+        #expect(await !second.requests.isEmpty, "the unreadable copy is fetched again")
+        let said = report.warnings.filter { $0.contains("the cached forecastHourly cannot be read") }
+        #expect(!said.isEmpty, "\(report.warnings)")
+        #expect(said.allSatisfy { $0.contains("(truncated or invalid JSON body (") }, "\(said)")
+        #expect(!said.contains { $0.contains("WeatherKit failure") }, "\(said)")
+    }
 }
