@@ -40,18 +40,23 @@ def closure(name, deps):
     return seen
 
 
-def imports(path, modules):
-    found = set()
+IMPORT = re.compile(
+    r"^\s*(@testable\s+)?(?:public |internal |package |private |fileprivate )?import\s+(\w+)\s*$", re.M)
+
+
+def swift_files(path):
+    """(path, text) of each Swift file of a target, recorded fixtures left out."""
     for folder, _, files in os.walk(path):
         if "Fixtures" in folder.split(os.sep):
             continue
-        for f in files:
+        for f in sorted(files):
             if f.endswith(".swift"):
-                text = open(os.path.join(folder, f), encoding="utf-8").read()
-                for m in re.finditer(r"^\s*(?:@testable\s+)?(?:public |internal |package |private |fileprivate )?import\s+(\w+)", text, re.M):
-                    if m.group(1) in modules:
-                        found.add(m.group(1))
-    return found
+                full = os.path.join(folder, f)
+                yield full, open(full, encoding="utf-8").read()
+
+
+def imports(path, modules):
+    return {m.group(2) for _, text in swift_files(path) for m in IMPORT.finditer(text) if m.group(2) in modules}
 
 
 PUBLIC = re.compile(
@@ -62,13 +67,7 @@ PUBLIC = re.compile(
 def public_names(path):
     """Names a Swift module declares public: types and members (enum cases, which are not
     declared `public` and are often common words, are left out)."""
-    names = set()
-    for folder, _, files in os.walk(path):
-        for f in files:
-            if f.endswith(".swift"):
-                text = open(os.path.join(folder, f), encoding="utf-8").read()
-                names.update(m.group(1) for m in PUBLIC.finditer(text) if m.group(1))
-    return names
+    return {m.group(1) for _, text in swift_files(path) for m in PUBLIC.finditer(text) if m.group(1)}
 
 
 def unused_imports(targets):
@@ -76,20 +75,12 @@ def unused_imports(targets):
     names = {n: public_names(t["path"]) for n, t in swift.items() if t["type"] == "library"}
     problems = []
     for target in swift.values():
-        for folder, _, files in os.walk(target["path"]):
-            if "Fixtures" in folder.split(os.sep):
-                continue
-            for f in sorted(files):
-                if not f.endswith(".swift"):
-                    continue
-                path = os.path.join(folder, f)
-                text = open(path, encoding="utf-8").read()
-                words = set(re.findall(r"[A-Za-z_]\w*", re.sub(r"^.*\bimport\s.*$", "", text, flags=re.M)))
-                for m in re.finditer(r"^\s*(?:public |internal |package )?import\s+(\w+)\s*$", text, re.M):
-                    module = m.group(1)
-                    if module in names and not names[module] & words:
-                        rel = os.path.relpath(path)
-                        problems.append(f"{rel} imports {module} but names nothing it makes public")
+        for path, text in swift_files(target["path"]):
+            words = set(re.findall(r"[A-Za-z_]\w*", re.sub(r"^.*\bimport\s.*$", "", text, flags=re.M)))
+            for m in IMPORT.finditer(text):
+                testable, module = m.group(1), m.group(2)
+                if not testable and module in names and not names[module] & words:
+                    problems.append(f"{os.path.relpath(path)} imports {module} but names nothing it makes public")
     return problems
 
 

@@ -21,15 +21,10 @@ struct ParsedArguments: Equatable {
     ///
     /// - Parameters:
     ///   - arguments: The words after the program name.
-    ///   - commands: What each command accepts.
     /// - Throws: ``AppError/usage(_:)``.
-    static func parse(_ arguments: [String], commands: [CommandSpec] = CommandSpec.all) throws(AppError)
-        -> ParsedArguments
-    {
+    static func parse(_ arguments: [String]) throws(AppError) -> ParsedArguments {
         guard let command = arguments.first else { throw .usage("missing command") }
-        guard let spec = commands.first(where: { $0.name.rawValue == command }) else {
-            throw unknownCommand(command, commands: commands)
-        }
+        guard let spec = CommandSpec.named(command) else { throw unknownCommand(command) }
         var parsed = ParsedArguments(spec: spec)
         // Help wins over everything else on the line: `run --help` needs no schedule.
         if arguments.dropFirst().prefix(while: { $0 != "--" }).contains(where: helpWords.contains) {
@@ -57,7 +52,7 @@ struct ParsedArguments: Equatable {
             }
             guard let option = spec.option(named: name) else {
                 if name == "help" { throw .usage("--help takes no value; give it alone, without =") }
-                throw unknownOption(name, of: spec, commands: commands)
+                throw unknownOption(name, of: spec)
             }
             if !option.takesValue {
                 guard inlineValue == nil else { throw .usage("--\(name) takes no value; give it alone, without =") }
@@ -79,8 +74,8 @@ struct ParsedArguments: Equatable {
     }
 
     /// `unknown command 'plna'; did you mean 'plan'? The commands are …`.
-    static func unknownCommand(_ word: String, commands: [CommandSpec] = CommandSpec.all) -> AppError {
-        let names = commands.map(\.name.rawValue)
+    static func unknownCommand(_ word: String) -> AppError {
+        let names = CommandSpec.all.map(\.name.rawValue)
         let known = word.hasPrefix("-") ? ["--help", "--version"] : names
         let question = Suggestion.question(Suggestion.nearest(word, in: known).map { "'\($0)'" })
         let list = "the commands are " + names.sorted().joined(separator: ", ")
@@ -88,13 +83,13 @@ struct ParsedArguments: Equatable {
     }
 
     /// `'run' has no option --replya; did you mean --replay?`, or which commands have it.
-    private static func unknownOption(_ name: String, of spec: CommandSpec, commands: [CommandSpec]) -> AppError {
+    private static func unknownOption(_ name: String, of spec: CommandSpec) -> AppError {
         let message = "'\(spec.name.rawValue)' has no option --\(name.bounded)"
         let names = spec.options.map(\.name) + ["help"]
         if let question = Suggestion.question(Suggestion.nearest(name, in: names).map { "--\($0)" }) {
             return .usage("\(message); \(question)")
         }
-        let others = commands.filter { $0.option(named: name) != nil }.map(\.name.rawValue)
+        let others = CommandSpec.all.filter { $0.option(named: name) != nil }.map(\.name.rawValue)
         guard !others.isEmpty else { return .usage(message) }
         return .usage("\(message) (\(others.joined(separator: ", ")) \(others.count == 1 ? "has" : "have") it)")
     }

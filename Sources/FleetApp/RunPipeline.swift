@@ -196,8 +196,6 @@ struct RunPipeline {
         _ inputs: ScheduleRead, _ planned: Planned, _ fetched: Fetched, briefings: [FlightBriefing],
         timings: RunSummary.Timings, state: State, policy: inout RunExitPolicy
     ) async -> RunSummary {
-        // A signal that came while the flights were briefed counts in run.json too.
-        policy.note(.interrupted, if: interruption.signal != nil)
         var summary = await summary(
             RunFacts(
                 runID: runID, startedAt: startedAt, schedule: inputs.schedule, plan: planned.plan,

@@ -10,19 +10,19 @@ enum Usage {
 
     /// `fleetwx --help`: every command, every option with the commands that take it,
     /// credentials and exit codes.
-    static func overview(_ commands: [CommandSpec] = CommandSpec.all) -> [String] {
+    static func overview() -> [String] {
         var lines = [
             "fleetwx \(FleetApp.version) — nightly flight-schedule weather briefings from Apple WeatherKit", "",
             "USAGE",
         ]
-        for command in commands {
+        for command in CommandSpec.all {
             lines += row(command.synopsis, command.summary, column: commandColumn)
         }
         lines += [""] + wrap("Give -h or --help after any command for its usage and every option it takes.", indent: 2)
         lines += ["", "OPTIONS"]
         var seen: Set<String> = []
-        for option in commands.flatMap(\.options) where seen.insert(option.name).inserted {
-            let takers = commands.filter { $0.option(named: option.name) != nil }.map(\.name.rawValue)
+        for option in CommandSpec.all.flatMap(\.options) where seen.insert(option.name).inserted {
+            let takers = CommandSpec.all.filter { $0.option(named: option.name) != nil }.map(\.name.rawValue)
             lines += row(option.synopsis, "\(option.description) [\(takers.joined(separator: ", "))]")
         }
         lines += row("-h, --help", "print the usage of fleetwx or of the command before it, and exit")

@@ -130,11 +130,12 @@ public struct FetchEngine: Sendable {
             }
         }
         var warnings = tally.warnings
+        let counters = tally.counters
         if let stop = tally.quotaStop {
             warnings.insert(
-                Self.quotaStopWarning(stop, cellsLeft: tally.cellsLeftForQuota, sent: tally.sent), at: 0)
+                Self.quotaStopWarning(stop, cellsLeft: tally.cellsLeftForQuota, sent: counters.sent), at: 0)
         }
-        var report = FetchReport(outcomes: outcomes, counters: tally.counters, warnings: warnings)
+        var report = FetchReport(outcomes: outcomes, counters: counters, warnings: warnings)
         report.stateWriteFailures = tally.stateWriteFailures
         return report
     }

@@ -35,8 +35,6 @@ final class FetchTally: Sendable {
     }
 
     var counters: FetchCounters { state.withLock { $0.counters } }
-    /// Requests sent so far (for the quota stop's warning), without copying every counter.
-    var sent: Int { state.withLock { $0.counters.sent } }
     /// The budget that stopped the run from sending, once one has.
     var quotaStop: QuotaLimit? { state.withLock { $0.quotaStop } }
     var warnings: [String] {
