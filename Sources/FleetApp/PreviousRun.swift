@@ -64,11 +64,10 @@ struct PreviousRun: Sendable, Equatable {
         for run in runs where run.id != runID && run.isFinished && run.exitCode != 1 {
             let stored: StoredSummary
             do {
-                stored = try StoredSummary(json: run.summaryJSON)
+                stored = try StoredSummary.read(
+                    run, path: store.path, consequence: "that run is not compared with this one")
             } catch {
-                lookup.warnings.append(
-                    "the summary of run \(run.id.bounded) in the state database \(store.path.bounded) cannot be read "
-                        + "(\(error.description)); that run is not compared with this one")
+                lookup.warnings.append(error.description)
                 continue
             }
             guard stored.source == source else { continue }

@@ -73,12 +73,12 @@ struct QuotaCommand {
             for run in try await store.recentRuns(limit: 5) {
                 let sent: Int?
                 do throws(AppError) {
-                    sent = try StoredSummary(json: run.summaryJSON).requests?.sent ?? 0
+                    let stored = try StoredSummary.read(
+                        run, path: store.path, consequence: "its requests are shown as unknown")
+                    sent = stored.requests?.sent ?? 0
                 } catch {
                     sent = nil
-                    warnings.append(
-                        "the summary of run \(run.id.bounded) in the state database \(store.path.bounded) cannot be "
-                            + "read (\(error.description)); its requests are shown as unknown")
+                    warnings.append(error.description)
                 }
                 runs.append(RunUse(id: run.id, startedAt: Timestamp.utc(run.startedAt), requests: sent))
             }

@@ -1,4 +1,6 @@
+internal import FleetFiles
 internal import FleetReports
+internal import FleetStore
 internal import Foundation
 
 /// The fields of a `run.json` kept in the state database's history that later commands read
@@ -40,6 +42,24 @@ struct StoredSummary: Decodable, Equatable {
             throw .fatal(Self.problem(error))
         } catch {
             throw .fatal("it is not JSON")
+        }
+    }
+
+    /// Reads the stored summary of a run of the history, or says in one line why it cannot be.
+    ///
+    /// - Parameters:
+    ///   - run: The run's history row.
+    ///   - path: The state database, named in the warning.
+    ///   - consequence: What the caller does without it (`its requests are shown as unknown`).
+    /// - Returns: The summary.
+    /// - Throws: ``AppError/fatal(_:details:)`` whose message is the warning to give.
+    static func read(_ run: RunRecord, path: String, consequence: String) throws(AppError) -> StoredSummary {
+        do throws(AppError) {
+            return try StoredSummary(json: run.summaryJSON)
+        } catch {
+            throw .fatal(
+                "the summary of run \(run.id.bounded) in the state database \(path.bounded) cannot be read "
+                    + "(\(error.description)); \(consequence)")
         }
     }
 
