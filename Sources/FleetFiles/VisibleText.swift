@@ -37,7 +37,7 @@ extension Unicode.Scalar {
     /// LRM and RLM (U+200E–F), the embeddings and overrides (U+202A–E), the isolates
     /// (U+2066–9): they break a line or make it read differently from what it holds.
     /// (U+0085, next line, is a C1 control.)
-    public var isLineSeparatorOrBidi: Bool {
+    var isLineSeparatorOrBidi: Bool {
         switch value {
         case 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
         default: false
@@ -47,7 +47,7 @@ extension Unicode.Scalar {
     /// Format characters that show nothing: the byte order mark (U+FEFF), the zero-width
     /// space, non-joiner and joiner (U+200B–D), the word joiner and invisible operators
     /// (U+2060–4). A value holding one looks like a value without it.
-    public var isInvisibleFormat: Bool {
+    var isInvisibleFormat: Bool {
         switch value {
         case 0xFEFF, 0x200B...0x200D, 0x2060...0x2064: true
         default: false
