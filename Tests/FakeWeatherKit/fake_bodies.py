@@ -50,10 +50,12 @@ def gzip_bomb(megabytes):
     """A gzip body inflating to `megabytes` MiB of spaces (about 1 KB per MiB), made once."""
     with _BOMBS_LOCK:
         if megabytes not in _BOMBS:
+            # One gzip member inflating to 1 MiB, repeated: a gzip stream may hold several
+            # members one after another (RFC 1952 §2.2), and every decoder inflates them all.
+            # Compressing the whole GiB took 6 s of CPU, which on a loaded machine outlasted
+            # the client's 30 s timeout before the headers were even sent.
             compressor = zlib.compressobj(9, zlib.DEFLATED, 31)
-            chunk = b" " * (1 << 20)
-            parts = [compressor.compress(chunk) for _ in range(megabytes)]
-            parts.append(compressor.flush())
-            _BOMBS[megabytes] = b"".join(parts)
+            member = compressor.compress(b" " * (1 << 20)) + compressor.flush()
+            _BOMBS[megabytes] = member * megabytes
         return _BOMBS[megabytes]
 
