@@ -73,7 +73,7 @@ struct RunPipeline {
             attributionURL: Self.attributionURL(fetched.report),
             changes: previous.run.map {
                 RunHistory.changes(briefings, previous: $0.flights, previousRunAt: $0.startedAt)
-            })
+            }, briefedAt: options.now ?? startedAt)
         try await publish(model, inputs: inputs, fetched: fetched, publication: publication, state: &state)
         if let authFailure = fetched.authFailure {
             environment.console.err(

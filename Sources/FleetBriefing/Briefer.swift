@@ -59,9 +59,13 @@ public struct Briefer: Sendable {
         // the scheduled time matters just as much when the forecast hour is missing.
         let alerts = outcome?.weather.map { Self.alerts($0.alerts, around: time, reach: reach) } ?? []
         func missing(_ reason: String) -> EndBriefing {
+            // The daily outlook is kept when there is one: sunrise and sunset are still true
+            // when the hour is missing, and the pages say "no data" for the hour itself.
             EndBriefing(
                 airport: airport, time: time, hour: nil, worstHour: nil, hazards: [], category: nil, alerts: alerts,
-                risk: Risk.unknown.worse(Self.alertRisk(alerts)), data: .missing(reason))
+                risk: Risk.unknown.worse(Self.alertRisk(alerts)), data: .missing(reason),
+                day: outcome?.weather?.day(containing: time),
+                alertsKnown: outcome?.weather?.dataSets.contains(.weatherAlerts) ?? false)
         }
         let hour = outcome?.weather?.hour(containing: time)
         // A replay is judged by what was recorded: an hour that is there is briefed even when it
@@ -126,8 +130,10 @@ public struct Briefer: Sendable {
             .filter { ($0.forecastStart ?? .distantPast).addingTimeInterval(3600) > time.addingTimeInterval(-reach) }
         var worst: (hour: HourWeather, risk: Risk, count: Int, distance: TimeInterval)?
         var byKind: [HazardKind: Hazard] = [:]
+        var everyHazard: [Hazard] = []
         for candidate in window {
             let found = rules.flatMap { $0.hazards(in: candidate, config: config) }
+            everyHazard += found
             let risk = found.map(\.risk).min() ?? .green
             let distance = abs((candidate.forecastStart ?? time).timeIntervalSince(TimeMath.floorHour(time)))
             if worst == nil || Self.isWorse((risk, found.count, distance), than: worst) {
@@ -153,7 +159,8 @@ public struct Briefer: Sendable {
         return EndBriefing(
             airport: airport, time: time, hour: hour, worstHour: worst?.hour, hazards: hazards,
             category: hour.visibility.map { FlightCategory.estimate(visibilityMetres: $0) }, alerts: alerts,
-            risk: risk, data: data, dataReadTime: weather.readTime)
+            risk: risk, data: data, dataReadTime: weather.readTime, window: Array(window), windowHazards: everyHazard,
+            day: weather.day(containing: time), alertsKnown: weather.dataSets.contains(.weatherAlerts))
     }
 
     private static func isWorse(

@@ -1,4 +1,5 @@
 public import FleetAirports
+internal import FleetPlan
 public import FleetWeather
 public import Foundation
 
@@ -25,11 +26,25 @@ public struct EndBriefing: Sendable, Equatable {
     public let data: EndData
     /// When the service produced the data (`metadata.readTime`), for freshness.
     public let dataReadTime: Date?
+    /// The forecast hours the hazards were searched in (the window around the scheduled time),
+    /// in order: a hazard found in another hour than the scheduled one is shown with that
+    /// hour's own values, never beside the scheduled hour's as if they were its.
+    public let window: [HourWeather]
+    /// Every hazard found in each hour of the window, with its hour (``hazards`` keeps only
+    /// the worst of each kind): the pages show each hour's own hazards beside its own values.
+    public let windowHazards: [Hazard]
+    /// The day of `forecastDaily` whose span holds the scheduled time (a local day: the request
+    /// names the cell's time zone), for the daily outlook.
+    public let day: DayWeather?
+    /// Whether the data had the alerts data set: without it, "no alert" is not known and the
+    /// pages must not say it.
+    public let alertsKnown: Bool
 
     /// Creates an end briefing.
     public init(
         airport: Airport, time: Date, hour: HourWeather?, worstHour: HourWeather?, hazards: [Hazard],
-        category: FlightCategory?, alerts: [WeatherAlertSummary], risk: Risk, data: EndData, dataReadTime: Date? = nil
+        category: FlightCategory?, alerts: [WeatherAlertSummary], risk: Risk, data: EndData, dataReadTime: Date? = nil,
+        window: [HourWeather] = [], windowHazards: [Hazard] = [], day: DayWeather? = nil, alertsKnown: Bool = true
     ) {
         self.airport = airport
         self.time = time
@@ -41,6 +56,29 @@ public struct EndBriefing: Sendable, Equatable {
         self.risk = risk
         self.data = data
         self.dataReadTime = dataReadTime
+        self.window = window
+        self.windowHazards = windowHazards
+        self.day = day
+        self.alertsKnown = alertsKnown
+    }
+
+    /// The start of the hour holding the scheduled time: the hour whose values are the headline.
+    public var scheduledHour: Date { TimeMath.floorHour(time) }
+
+    /// Whether the scheduled time is in darkness: before the local day's sunrise or after its
+    /// sunset, else the scheduled hour's `daylight` flag; `nil` when neither is known. A day
+    /// without a sunrise or sunset (polar night or midnight sun) falls back to the flag.
+    public var isDark: Bool? {
+        if let sunrise = day?.sunrise, let sunset = day?.sunset { return time < sunrise || time >= sunset }
+        return hour?.daylight.map { !$0 }
+    }
+
+    /// The window's hour starting at `start`, if the data has it.
+    ///
+    /// - Parameter start: An hour's start.
+    /// - Returns: That hour's forecast.
+    public func windowHour(at start: Date) -> HourWeather? {
+        window.first { $0.forecastStart == start }
     }
 
     /// The alerts that stand out (extreme or severe).

@@ -21,6 +21,9 @@ public struct ReportModel: Sendable {
     public let attributionURL: String
     /// What changed since the previous run, when there was one.
     public let changes: RunChanges?
+    /// The time the run briefed for (`--now`, else its start): ages such as "read 04:00Z, 1 h
+    /// before this run" are counted from it.
+    public let briefedAt: Date
 
     /// Creates a model, sorting the flights worst first.
     ///
@@ -33,10 +36,11 @@ public struct ReportModel: Sendable {
     ///   - weatherByAirport: Weather by airport code.
     ///   - attributionURL: The legal link.
     ///   - changes: Changes since the previous run.
+    ///   - briefedAt: The time the run briefed for (its start when not given).
     public init(
         summary: RunSummary, startedAt: Date, briefings: [FlightBriefing], rejects: [RejectedRow],
         rejectedCount: Int? = nil, weatherByAirport: [String: CellWeather], attributionURL: String,
-        changes: RunChanges? = nil
+        changes: RunChanges? = nil, briefedAt: Date? = nil
     ) {
         self.summary = summary
         self.startedAt = startedAt
@@ -46,6 +50,7 @@ public struct ReportModel: Sendable {
         self.weatherByAirport = weatherByAirport
         self.attributionURL = attributionURL
         self.changes = changes
+        self.briefedAt = briefedAt ?? startedAt
     }
 
     /// The footer line: when the run started. Only the run's own timestamps differ between two

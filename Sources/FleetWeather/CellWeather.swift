@@ -91,6 +91,21 @@ public struct CellWeather: Sendable, Equatable {
         return hour
     }
 
+    /// The day whose span `[forecastStart, forecastEnd)` holds `date` (a day without an end
+    /// spans 24 hours). Days are local days of the zone the request named.
+    ///
+    /// - Parameter date: An instant.
+    /// - Returns: The day, if the data has it.
+    public func day(containing date: Date) -> DayWeather? {
+        // Few days per cell (the window's, plus a margin): a scan from the end finds the
+        // latest day starting at or before the date.
+        guard let day = days.last(where: { ($0.forecastStart ?? .distantFuture) <= date }),
+            let start = day.forecastStart
+        else { return nil }
+        let end = day.forecastEnd ?? start.addingTimeInterval(24 * 3600)
+        return date < end ? day : nil
+    }
+
     /// Hours whose start lies in `[from, to]`, found by binary search in the sorted hours (the
     /// briefing asks this for both ends of every flight).
     ///

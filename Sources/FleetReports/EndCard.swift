@@ -1,0 +1,109 @@
+internal import FleetAirports
+internal import FleetBriefing
+internal import FleetHTML
+internal import FleetSchedule
+internal import FleetWeather
+internal import Foundation
+
+/// One side of a route page: the airport, its latest observation with its age, and a card per
+/// scheduled hour with the hour's values, the hazards of the window, the alerts, the daily
+/// outlook of the local day and the hourly strip around the time.
+enum EndCard {
+    /// One flight end on the route, with the flight it belongs to.
+    struct Visit {
+        let flight: Flight
+        let end: EndBriefing
+    }
+
+    /// Renders the panel.
+    ///
+    /// - Parameters:
+    ///   - parent: The side-by-side grid.
+    ///   - airport: The end's airport.
+    ///   - role: "Origin" or "Destination".
+    ///   - visits: The route's flights at this end.
+    ///   - model: The report model (weather by airport, the run's time).
+    static func panel(_ parent: HTMLNode, airport: Airport, role: String, visits: [Visit], model: ReportModel) {
+        let panel = parent.element("div", [("class", "end")])
+        panel.element("h2", text: "\(role): \(airport.code) \(PageKit.airportName(airport))")
+        var facts = ["\(airport.city), \(airport.country)", airport.timeZone]
+        if let elevation = airport.elevationFeet { facts.append("elevation \(elevation) ft") }
+        if airport.hasRealICAO { facts.insert("ICAO \(airport.icao)", at: 0) }
+        panel.element("p", [("class", "muted")], text: facts.joined(separator: " · "))
+        let weather = model.weatherByAirport[airport.code]
+        now(panel, weather?.current, zone: airport.timeZone, runTime: model.briefedAt)
+        // One card per scheduled hour: flights in the same hour share its values and strip.
+        var groups: [(hour: Date, visits: [Visit])] = []
+        for visit in visits.sorted(by: { ($0.end.time, $0.flight.number) < ($1.end.time, $1.flight.number) }) {
+            if groups.last?.hour == visit.end.scheduledHour {
+                groups[groups.count - 1].visits.append(visit)
+            } else {
+                groups.append((visit.end.scheduledHour, [visit]))
+            }
+        }
+        for group in groups {
+            card(panel, group.visits, weather: weather, model: model)
+        }
+    }
+
+    private static func card(_ parent: HTMLNode, _ visits: [Visit], weather: CellWeather?, model: ReportModel) {
+        guard let first = visits.first else { return }
+        let end = visits.map(\.end).min { $0.risk < $1.risk } ?? first.end
+        let zone = first.end.airport.timeZone
+        let card = parent.element("article", [("class", "card card-\(end.risk.rawValue)")])
+        let heading = card.element("h3")
+        PageKit.riskBadge(heading, end.risk)
+        heading.text(" " + visits.map(\.flight.number).joined(separator: ", ") + " · ")
+        let times = visits.map(\.end.time)
+        heading.text(
+            times.map { "\(Timestamp.dayLabel($0, zone: zone)) \(Timestamp.localClock($0, zone: zone)) local" }
+                .joined(separator: ", "))
+        heading.element(
+            "span", [("class", "utc")],
+            text: times.map { "\(Timestamp.dayLabel($0)) \(Timestamp.utcClock($0))" }.joined(separator: ", "))
+        if visits.count > 1 {
+            // Flights sharing an hour may differ (a time past sunset, an alert that starts
+            // later): each says its own risk; the card shows the worst one's weather.
+            let line = card.element("p", [("class", "muted")])
+            for (index, visit) in visits.enumerated() {
+                line.text((index == 0 ? "" : " · ") + visit.flight.number + " ")
+                PageKit.riskBadge(line, visit.end.risk)
+            }
+        }
+        EndSummary.render(card, end, now: model.startedAt)
+        DailyOutlook.render(card, end)
+    }
+
+    /// The latest observation, only ever with its age: data read a day before the run shown as
+    /// "Now" would be believed.
+    static func now(_ parent: HTMLNode, _ current: CurrentWeather?, zone: String, runTime: Date) {
+        let block = parent.element("div", [("class", "latest")])
+        guard let current, let asOf = current.asOf else {
+            block.element("h3", text: "Latest observation")
+            block.element("p", [("class", "no-data")], text: "No data: no current conditions in this run's data.")
+            return
+        }
+        let age = runTime.timeIntervalSince(asOf)
+        block.element("h3", text: "Latest observation")
+        block.element(
+            "p", [("class", age > 3 * 3600 ? "age old" : "age")],
+            text: "read \(Timestamp.dayLabel(asOf)) \(Timestamp.utcClock(asOf)) "
+                + "(\(Timestamp.localClock(asOf, zone: zone)) local), \(ageText(age))"
+                + (age > 3 * 3600 ? ": not current" : ""))
+        var hour = HourWeather(forecastStart: asOf)
+        hour.conditionCode = current.conditionCode
+        hour.temperature = current.temperature
+        hour.windSpeed = current.windSpeed
+        hour.windGust = current.windGust
+        hour.windDirection = current.windDirection
+        hour.visibility = current.visibility
+        block.element("p", text: PageKit.weatherLine(hour, category: nil))
+    }
+
+    /// "1 h before this run", "25 min before this run", "2 h after this run's time".
+    static func ageText(_ seconds: TimeInterval) -> String {
+        let minutes = Int((abs(seconds) / 60).rounded())
+        let amount = minutes < 60 ? "\(minutes) min" : "\(Int((Double(minutes) / 60).rounded())) h"
+        return seconds >= 0 ? "\(amount) before this run" : "\(amount) after this run's time"
+    }
+}

@@ -1,0 +1,112 @@
+internal import FleetAirports
+internal import FleetBriefing
+internal import FleetHTML
+internal import FleetWeather
+internal import Foundation
+
+/// One end's weather in a table cell or card: the data status, the scheduled hour's values as
+/// the headline with that hour's hazard chips, then every other hour of the window that has a
+/// hazard (or is the worst hour), each named with its time and its own values, then the alerts.
+///
+/// Why: hazards are searched in the hours around the scheduled time, the values are the
+/// scheduled hour's. A chip for freezing drizzle at 08:00Z beside "2 °C · vis 20 km" for 09:00Z
+/// read as a contradiction, so a chip only ever stands beside the values of its own hour.
+enum EndSummary {
+    /// Renders the summary into a cell.
+    ///
+    /// - Parameters:
+    ///   - parent: The cell.
+    ///   - end: The end.
+    ///   - now: The run's time, for the age of stale data.
+    static func render(_ parent: HTMLNode, _ end: EndBriefing, now: Date) {
+        PageKit.dataBadge(parent, end, now: now)
+        let scheduled = end.scheduledHour
+        let byHour = hazardsByHour(end)
+        if let hour = end.hour {
+            let line = parent.element("div", [("class", "hour-line")])
+            line.element("span", text: PageKit.weatherLine(hour, category: end.category))
+            chips(line, byHour[scheduled] ?? [])
+        } else {
+            parent.element("div", [("class", "no-data")], text: noDataText(end))
+        }
+        var others = Set(byHour.keys)
+        others.remove(scheduled)
+        if let worst = end.worstHour?.forecastStart, worst != scheduled { others.insert(worst) }
+        for start in others.sorted() {
+            let line = parent.element("div", [("class", "hour-line other-hour")])
+            line.element(
+                "span", [("class", "when")],
+                text: "\(Timestamp.utcClock(start)) (\(Timestamp.localClock(start, zone: end.airport.timeZone)) local), "
+                    + relative(start, to: scheduled) + ": ")
+            line.element("span", text: end.windowHour(at: start).map { PageKit.weatherLine($0, category: nil) } ?? "")
+            if start == end.worstHour?.forecastStart {
+                line.element("span", [("class", "muted")], text: " (worst hour of the window)")
+            }
+            chips(line, byHour[start] ?? [])
+        }
+        if end.alerts.isEmpty {
+            if !end.alertsKnown, end.hour != nil {
+                parent.element("div", [("class", "no-data")], text: "Alerts: no data.")
+            }
+        } else {
+            PageKit.alertTags(parent, end.alerts)
+        }
+    }
+
+    /// The chips of each hour: the scheduled hour's own hazards, and for every other hour the
+    /// hazards it adds (a kind the scheduled hour lacks, or the same kind worse). An hour
+    /// that only repeats the scheduled hour's hazards is not shown again.
+    static func hazardsByHour(_ end: EndBriefing) -> [Date: [Hazard]] {
+        let scheduled = end.scheduledHour
+        let found = (end.windowHazards.isEmpty ? end.hazards : end.windowHazards).filter { $0.risk != .green }
+        var byHour: [Date: [Hazard]] = [:]
+        for hazard in found where (hazard.hour ?? scheduled) == scheduled {
+            byHour[scheduled, default: []].append(hazard)
+        }
+        let own = byHour[scheduled] ?? []
+        for hazard in found where (hazard.hour ?? scheduled) != scheduled {
+            let covered = own.contains { $0.kind == hazard.kind && $0.risk <= hazard.risk }
+            if !covered { byHour[hazard.hour ?? scheduled, default: []].append(hazard) }
+        }
+        // Two rules may name one kind in one hour (a freezing-rain code and a freezing
+        // precipitation type): one chip per kind, the worst, with both pieces of evidence.
+        return byHour.mapValues { hazards in
+            var byKind: [HazardKind: Hazard] = [:]
+            for hazard in hazards {
+                guard let known = byKind[hazard.kind] else {
+                    byKind[hazard.kind] = hazard
+                    continue
+                }
+                let worst = hazard.risk < known.risk ? hazard : known
+                let detail = known.detail == hazard.detail ? worst.detail : known.detail + "; " + hazard.detail
+                byKind[hazard.kind] = Hazard(kind: worst.kind, risk: worst.risk, detail: detail, hour: worst.hour)
+            }
+            return byKind.values.sorted { ($0.risk, $0.kind.label) < ($1.risk, $1.kind.label) }
+        }
+    }
+
+    /// What an end without its hour says: nothing of it is known, and nothing is reassuring.
+    static func noDataText(_ end: EndBriefing) -> String {
+        end.alerts.isEmpty && !end.alertsKnown
+            ? "No data: weather, hazards and alerts unknown."
+            : "No data: weather and hazards unknown."
+    }
+
+    /// Hazard chips, each with its severity in words (`RED Low visibility`): colour alone
+    /// told a red chip from an amber one.
+    static func chips(_ parent: HTMLNode, _ hazards: [Hazard]) {
+        for hazard in hazards {
+            let chip = parent.element(
+                "span", [("class", "hazard hazard-\(hazard.risk.rawValue)"), ("title", hazard.detail)])
+            chip.element("span", [("class", "sev")], text: hazard.risk.rawValue.uppercased())
+            chip.text(" " + hazard.kind.label)
+        }
+    }
+
+    /// "1 h before", "2 h after", "the scheduled hour".
+    static func relative(_ start: Date, to scheduled: Date) -> String {
+        let hours = Int((start.timeIntervalSince(scheduled) / 3600).rounded())
+        if hours == 0 { return "the scheduled hour" }
+        return "\(abs(hours)) h " + (hours < 0 ? "before" : "after")
+    }
+}
