@@ -87,6 +87,14 @@ public struct HTMLNode {
         text(content)
     }
 
+    /// The text of the element and all its descendants, as a reader sees it (tests and checks
+    /// read pages back with it).
+    public var textContent: String {
+        guard let content = xmlNodeGetContent(node) else { return "" }
+        defer { clibxml2_free(content) }
+        return String(cString: content)
+    }
+
     /// An attribute's value.
     ///
     /// - Parameter name: The attribute name.

@@ -13,7 +13,10 @@ enum DailyOutlook {
     /// - Parameters:
     ///   - parent: The card.
     ///   - end: The end, with its day.
-    static func render(_ parent: HTMLNode, _ end: EndBriefing) {
+    ///   - flights: The flights sharing the card with their ends, when there are several: each
+    ///     is said to be in darkness or daylight, since one may leave before sunrise and the next
+    ///     after it.
+    static func render(_ parent: HTMLNode, _ end: EndBriefing, flights: [(number: String, end: EndBriefing)] = []) {
         let zone = end.airport.timeZone
         let line = parent.element("p", [("class", "daily")])
         guard let day = end.day else {
@@ -23,12 +26,31 @@ enum DailyOutlook {
         }
         line.element("span", [("class", "day")], text: "\(Timestamp.dayLabel(end.time, zone: zone)) (local): ")
         line.text(parts(day, zone: zone).joined(separator: " · "))
-        if let dark = end.isDark {
+        let darkness = flights.count > 1 ? flights.map { ($0.number + " ", $0.end.isDark) } : [("", end.isDark)]
+        let known = darkness.compactMap { $0.1 }
+        if known.count == darkness.count, let first = known.first, known.allSatisfy({ $0 == first }) {
             line.text(" · ")
-            line.element(
-                "span", [("class", dark ? "dark" : "light")],
-                text: dark ? "scheduled time in darkness" : "scheduled time in daylight")
+            let times = darkness.count > 1 ? "scheduled times" : "scheduled time"
+            line.element("span", [("class", first ? "dark" : "light")], text: "\(times) in \(first ? "darkness" : "daylight")")
+        } else {
+            for (number, dark) in darkness {
+                guard let dark else { continue }
+                line.text(" · ")
+                line.element(
+                    "span", [("class", dark ? "dark" : "light")], text: number + (dark ? "in darkness" : "in daylight"))
+            }
         }
+    }
+
+    /// The short form for a table cell: `H 8° L -2° · dark`, or nothing when the day is not in
+    /// the data (the cell already says what is missing).
+    static func compact(_ parent: HTMLNode, _ end: EndBriefing) {
+        guard let day = end.day else { return }
+        var text =
+            "Day H " + (day.temperatureMax.map { Fixed.whole($0) + "°" } ?? "n/a") + " L "
+            + (day.temperatureMin.map { Fixed.whole($0) + "°" } ?? "n/a")
+        if let dark = end.isDark { text += dark ? " · dark" : " · daylight" }
+        parent.element("span", [("class", "daily-compact")], text: text)
     }
 
     /// The outlook's facts in order; an absent value says so rather than leaving a gap.

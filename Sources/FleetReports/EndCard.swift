@@ -24,7 +24,7 @@ enum EndCard {
     ///   - visits: The route's flights at this end.
     ///   - model: The report model (weather by airport, the run's time).
     static func panel(_ parent: HTMLNode, airport: Airport, role: String, visits: [Visit], model: ReportModel) {
-        let panel = parent.element("div", [("class", "end")])
+        let panel = parent.element("div", [("class", "end"), ("data-role", role.lowercased())])
         panel.element("h2", text: "\(role): \(airport.code) \(PageKit.airportName(airport))")
         var facts = ["\(airport.city), \(airport.country)", airport.timeZone]
         if let elevation = airport.elevationFeet { facts.append("elevation \(elevation) ft") }
@@ -50,7 +50,9 @@ enum EndCard {
         guard let first = visits.first else { return }
         let end = visits.map(\.end).min { $0.risk < $1.risk } ?? first.end
         let zone = first.end.airport.timeZone
-        let card = parent.element("article", [("class", "card card-\(end.risk.rawValue)")])
+        let card = parent.element(
+            "article",
+            [("class", "card card-\(end.risk.rawValue)"), ("data-flights", visits.map(\.flight.number).joined(separator: " "))])
         let heading = card.element("h3")
         PageKit.riskBadge(heading, end.risk)
         heading.text(" " + visits.map(\.flight.number).joined(separator: ", ") + " · ")
@@ -71,7 +73,7 @@ enum EndCard {
             }
         }
         EndSummary.render(card, end, now: model.startedAt)
-        DailyOutlook.render(card, end)
+        DailyOutlook.render(card, end, flights: visits.map { ($0.flight.number, $0.end) })
     }
 
     /// The latest observation, only ever with its age: data read a day before the run shown as

@@ -1,0 +1,170 @@
+import FleetAirports
+import FleetHTML
+import FleetTestSupport
+import Foundation
+import Testing
+
+/// The briefing issue's "done when", checked on the built binary's reports for the demo and
+/// for a harder schedule (six flights an hour on one route, a route over four days, ends with
+/// no recorded weather, a time past the recorded hours, alerts of every severity): each end's
+/// daily outlook is its local day of the recorded `forecastDaily`, and no end without data
+/// says anything reassuring.
+@Suite("Dispatcher trust")
+struct DispatcherTrustTests {
+    static let schedules = ["Schedules/demo.csv", "Schedules/examples/dispatch.csv"]
+
+    /// One report, with its flights and pages.
+    struct Report {
+        let directory: URL
+        let flights: [[String: String]]
+
+        func page(_ name: String) throws -> HTMLDocument {
+            let html = String(decoding: try Data(contentsOf: directory.appendingPathComponent(name)), as: UTF8.self)
+            return try HTMLDocument(template: html, name: name)
+        }
+    }
+
+    static func run(_ schedule: String, in directory: TemporaryDirectory) async throws -> Report {
+        let run = try BinaryRun.start(
+            arguments: [
+                "run", AppHarness.packageRoot.appendingPathComponent(schedule).path, "--replay",
+                AppHarness.demoWeather.path, "--out", "report", "--state", "state.sqlite", "--now",
+                "2026-11-30T05:00:00Z",
+            ], environment: ["HOME": directory.url.path, "FLEETWX_TEMPLATES": AppHarness.templates.path],
+            directory: directory)
+        let result = try await run.wait()
+        try #require(result.exitCode == 0 || result.exitCode == 2, "\(result.stderr)")
+        let report = directory.file("report")
+        let csv = String(decoding: try Data(contentsOf: report.appendingPathComponent("flights.csv")), as: UTF8.self)
+        return Report(directory: report, flights: CSVTestReader.rows(csv))
+    }
+
+    /// A recorded day: local midnight to local midnight, with its values.
+    struct Day {
+        let start: Date
+        let end: Date
+        let high: Double?
+        let low: Double?
+        let sunrise: Date?
+        let sunset: Date?
+    }
+
+    /// The recorded days of the demo weather by airport code (a recording named `BSL-MLH` is
+    /// both airports').
+    static let recordedDays: [String: [Day]] = {
+        var days: [String: [Day]] = [:]
+        let folder = AppHarness.demoWeather
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names where name.hasSuffix(".json") {
+            guard let data = try? Data(contentsOf: folder.appendingPathComponent(name)),
+                let body = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                let daily = body["forecastDaily"] as? [String: Any], let list = daily["days"] as? [[String: Any]]
+            else { continue }
+            let parsed = list.compactMap { day -> Day? in
+                guard let start = (day["forecastStart"] as? String).map(WeatherFixtures.date),
+                    let end = (day["forecastEnd"] as? String).map(WeatherFixtures.date)
+                else { return nil }
+                return Day(
+                    start: start, end: end, high: (day["temperatureMax"] as? NSNumber)?.doubleValue,
+                    low: (day["temperatureMin"] as? NSNumber)?.doubleValue,
+                    sunrise: (day["sunrise"] as? String).map(WeatherFixtures.date),
+                    sunset: (day["sunset"] as? String).map(WeatherFixtures.date))
+            }
+            for code in name.dropLast(5).split(separator: "-") { days[String(code)] = parsed }
+        }
+        return days
+    }()
+
+    static func degrees(_ value: Double) -> String {
+        let whole = Int(value.rounded(.toNearestOrEven))
+        return "\(whole)°"
+    }
+
+    static func clock(_ date: Date, zone: String) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: zone) ?? TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+    }
+
+    /// The card of one flight at one end of its route page.
+    static func card(_ page: HTMLDocument, role: String, flight: String) -> HTMLNode? {
+        page.root?.first { $0.tag == "div" && $0.attribute("data-role") == role }?
+            .first { node in
+                node.tag == "article" && (node.attribute("data-flights") ?? "").split(separator: " ").contains { $0 == flight }
+            }
+    }
+
+    @Test("every end's daily outlook is the recorded local day: H and L rounded, sunrise and sunset local", arguments: schedules)
+    func dailyOutlook(schedule: String) async throws {
+        let directory = try TemporaryDirectory(prefix: "fleetwx-trust")
+        defer { directory.remove() }
+        let report = try await Self.run(schedule, in: directory)
+        try #require(!report.flights.isEmpty)
+        var checked = 0
+        for row in report.flights {
+            let route = try #require(row["origin"]).appending("-").appending(try #require(row["destination"]))
+            let page = try report.page("routes/\(route).html")
+            for (role, code, time) in [
+                ("origin", row["origin"], row["departure_utc"]), ("destination", row["destination"], row["arrival_utc"]),
+            ] {
+                let code = try #require(code)
+                let when = WeatherFixtures.date(try #require(time))
+                let flight = try #require(row["flight"])
+                let card = try #require(Self.card(page, role: role, flight: flight), "\(route) \(role) card of \(flight)")
+                let daily = try #require(
+                    card.first { $0.tag == "p" && $0.attribute("class") == "daily" }, "\(flight) \(role): no outlook"
+                ).textContent
+                let zone = TestFlights.airport(code).timeZone
+                guard let day = Self.recordedDays[code]?.first(where: { $0.start <= when && when < $0.end }) else {
+                    #expect(daily.contains("no daily forecast"), "\(flight) \(role) \(code): \(daily)")
+                    continue
+                }
+                let high = day.high.map(Self.degrees) ?? "n/a"
+                let low = day.low.map(Self.degrees) ?? "n/a"
+                #expect(daily.contains("H \(high) L \(low)"), "\(flight) \(role) \(code): \(daily)")
+                if let sunrise = day.sunrise, let sunset = day.sunset {
+                    let sun = "sunrise \(Self.clock(sunrise, zone: zone)) · sunset \(Self.clock(sunset, zone: zone)) local"
+                    #expect(daily.contains(sun), "\(flight) \(role) \(code): \(daily)")
+                    let light = when < sunrise || when >= sunset ? "darkness" : "daylight"
+                    let shared = (card.attribute("data-flights") ?? "").contains(" ")
+                    let said =
+                        shared
+                        ? daily.contains("scheduled times in \(light)") || daily.contains("\(flight) in \(light)")
+                        : daily.contains("scheduled time in \(light)")
+                    #expect(said, "\(flight) \(role) should be in \(light): \(daily)")
+                }
+                checked += 1
+            }
+        }
+        #expect(checked >= report.flights.count, "most ends have a recorded day")
+    }
+
+    /// Words that would tell a dispatcher all is well.
+    static let reassuring = ["No weather alert", "no alert", "No hazard", "no hazard", "none", "VFR", "daylight"]
+
+    @Test("an end without data says no data, and nothing reassuring", arguments: schedules)
+    func missingIsNeverGood(schedule: String) async throws {
+        let directory = try TemporaryDirectory(prefix: "fleetwx-trust")
+        defer { directory.remove() }
+        let report = try await Self.run(schedule, in: directory)
+        var missingEnds = 0
+        for row in report.flights {
+            let detail = row["status_detail"] ?? ""
+            let route = (row["origin"] ?? "") + "-" + (row["destination"] ?? "")
+            let page = try report.page("routes/\(route).html")
+            for (role, side) in [("origin", "departure"), ("destination", "arrival")]
+            where detail.contains("\(side): no") || detail.contains("\(side): beyond") {
+                missingEnds += 1
+                let flight = row["flight"] ?? ""
+                let card = try #require(Self.card(page, role: role, flight: flight))
+                let text = card.textContent
+                #expect(text.contains("No data"), "\(flight) \(role): \(text)")
+                for phrase in Self.reassuring {
+                    #expect(!text.contains(phrase), "\(flight) \(role) says \(phrase): \(text)")
+                }
+            }
+        }
+        if schedule.hasSuffix("dispatch.csv") { #expect(missingEnds >= 5) }
+    }
+}
