@@ -50,7 +50,8 @@ enum VisualsFixtures {
             }
             let x = Double(value("x") ?? "") ?? .nan
             let y = Double(value("y") ?? "") ?? .nan
-            let size = Double(value("font-size") ?? "") ?? .nan
+            // Without a size attribute, the 10 px the stylesheet used to give chart text.
+            let size = Double(value("font-size") ?? "") ?? 10
             let width = Double(content.count) * size * 0.6
             let minX: Double
             switch value("text-anchor") {
