@@ -77,33 +77,35 @@ enum HourlyChart {
         let midnight = dateAxis(svg, scale: scale, zone: zone)
         let drawnBars = bars(svg, hours: hours, scale: scale)
         var drawn: Set<String> = []
+        var points = false
         for (cssClass, value) in [
             ("temp", { (hour: HourWeather) in hour.temperature.map(scale.temperatureY) }),
             ("wind", { $0.windSpeed.map { scale.windY(Units.knots(fromKmh: $0)) } }),
             ("gust", { $0.windGust.map { scale.windY(Units.knots(fromKmh: $0)) } }),
-        ] where line(svg, hours: hours, scale: scale, cssClass: cssClass, value: value) {
-            drawn.insert(cssClass)
+        ] {
+            let result = line(svg, hours: hours, scale: scale, cssClass: cssClass, value: value)
+            if result.line || result.points { drawn.insert(cssClass) }
+            points = points || result.points
         }
         drawMarks(svg, groups: markGroups, scale: scale, zone: zone)
         figure.element(
             "figcaption",
             text: caption(
-                dayName: dayName, zone: zone, drawn: drawn, bars: drawnBars, midnight: midnight,
+                dayName: dayName, zone: zone, drawn: drawn, points: points, bars: drawnBars, midnight: midnight,
                 grouped: markGroups.contains { $0.marks.count > 1 }, marks: marks, scale: scale))
     }
 
     /// The caption: what each line, bar and mark means (only those drawn), the times shown
     /// and every scheduled time charted, so that print and screen readers get all of it.
     private static func caption(
-        dayName: String, zone: String, drawn: Set<String>, bars: Bool, midnight: Bool, grouped: Bool,
+        dayName: String, zone: String, drawn: Set<String>, points: Bool, bars: Bool, midnight: Bool, grouped: Bool,
         marks: [(Date, String)], scale: Scale
     ) -> String {
         var parts: [String] = []
         if drawn.contains("temp") { parts.append("temperature °C: solid orange line, left scale") }
         if drawn.contains("wind") { parts.append("wind kt: solid blue line, right scale") }
-        if drawn.contains("gust") {
-            parts.append("gusts kt: dotted blue line, right scale (a lone hour as a dot, hollow for gusts)")
-        }
+        if drawn.contains("gust") { parts.append("gusts kt: dotted blue line, right scale") }
+        if points { parts.append("a lone hour: a dot of its line's colour, hollow for gusts") }
         parts.append(
             bars
                 ? "precipitation chance %: bars in the lower band, its own scale"
@@ -149,10 +151,10 @@ enum HourlyChart {
     /// One polyline per run of consecutive hours: across hours that were not fetched (or
     /// lack the value) a line would draw data that does not exist.
     ///
-    /// - Returns: Whether any line was drawn.
+    /// - Returns: Whether a line and whether a lone-hour dot was drawn.
     private static func line(
         _ svg: HTMLNode, hours: [HourWeather], scale: Scale, cssClass: String, value: (HourWeather) -> Double?
-    ) -> Bool {
+    ) -> (line: Bool, points: Bool) {
         var runs: [[String]] = [[]]
         var previous: Date?
         for hour in hours {
@@ -178,7 +180,7 @@ enum HourlyChart {
                     ])
             }
         }
-        return runs.contains { !$0.isEmpty }
+        return (runs.contains { $0.count >= 2 }, runs.contains { $0.count == 1 })
     }
 
     static func f(_ value: Double) -> String { Fixed.text(value, decimals: 1) }

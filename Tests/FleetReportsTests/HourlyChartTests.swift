@@ -86,7 +86,13 @@ struct HourlyChartTests {
                 marks: Self.marks(1, from: "2026-12-01T13:05:00Z", every: 0))
         }
         #expect(lone.contains("<circle class=\"point point-gust\""), "a gust in one hour is drawn")
-        #expect(lone.contains("a lone hour as a dot"))
+        #expect(lone.contains("a lone hour: a dot"))
+        let calm = try VisualsFixtures.render {
+            HourlyChart.render(
+                $0, airport: TestFlights.airport("ORD"), weather: ReportFixtures.weather(),
+                marks: Self.marks(1, from: "2026-12-01T13:05:00Z", every: 0))
+        }
+        #expect(!calm.contains("<circle") && !calm.contains("a lone hour"), "no dot drawn, none described")
     }
 
     @Test("one chart per local day of the end's scheduled times, each ±3 h around that day's times")
