@@ -4,102 +4,157 @@ internal import FleetHTML
 internal import FleetWeather
 internal import Foundation
 
-/// An inline SVG chart of the hourly forecast around scheduled times: temperature,
-/// wind and gusts, and precipitation chance, with each scheduled time marked.
+/// Inline SVG charts of the hourly forecast around scheduled times at one end: temperature,
+/// wind and gusts over a precipitation-chance band, each scheduled time marked.
+///
+/// One chart per local day of the end's scheduled times (a chart covers that day's times
+/// ±3 h), so that a route flown on several days never draws a 30-hour axis; labels of close
+/// times are grouped so that none overlaps (``groups(_:scale:)``); every axis carries its
+/// unit; times are in UTC and local with dates; and the caption names only what is drawn.
 enum HourlyChart {
-    static let width = 520.0
-    static let height = 200.0
-    static let left = 34.0
-    static let right = 34.0
-    static let top = 14.0
-    static let bottom = 24.0
+    /// Hours charted before the first and after the last scheduled time of a day.
+    static let margin: TimeInterval = 3 * 3600
 
+    /// Adds the charts of one end in a `div.chart-end`, one `figure` per local day.
+    ///
+    /// - Parameters:
+    ///   - parent: Where to add them.
+    ///   - airport: The end's airport.
+    ///   - weather: Its weather, or `nil` when the run has none.
+    ///   - marks: Scheduled times with their labels (flight numbers).
     static func render(_ parent: HTMLNode, airport: Airport, weather: CellWeather?, marks: [(Date, String)]) {
-        let figure = parent.element("figure")
-        guard let first = marks.map(\.0).min(), let last = marks.map(\.0).max(), let weather else {
-            figure.element("figcaption", text: "\(airport.code): no hourly forecast in this run's data.")
+        let block = parent.element("div", [("class", "chart-end")])
+        guard !marks.isEmpty, let weather else {
+            block.element("figure").element(
+                "figcaption", text: "\(airport.code): no hourly forecast in this run's data.")
             return
         }
-        let from = first.addingTimeInterval(-3 * 3600)
-        let to = last.addingTimeInterval(3 * 3600)
-        let hours = weather.hours(from: from, to: to).filter { $0.forecastStart != nil }
-        guard hours.count >= 2, let start = hours.first?.forecastStart, let end = hours.last?.forecastStart else {
-            figure.element("figcaption", text: "\(airport.code): not enough hourly forecast to chart.")
+        for day in localDays(marks, zone: airport.timeZone) {
+            chart(block.element("figure"), airport: airport, weather: weather, marks: day)
+        }
+    }
+
+    /// Scheduled times split by local day, in order.
+    static func localDays(_ marks: [(Date, String)], zone: String) -> [[(Date, String)]] {
+        let timeZone = Timestamp.timeZone(zone)
+        var days: [Int: [(Date, String)]] = [:]
+        for mark in marks {
+            let local = mark.0.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: mark.0))
+            days[Int((local / 86400).rounded(.down)), default: []].append(mark)
+        }
+        return days.keys.sorted().compactMap { days[$0]?.sorted { $0.0 < $1.0 } }
+    }
+
+    private static func chart(_ figure: HTMLNode, airport: Airport, weather: CellWeather, marks: [(Date, String)]) {
+        let zone = airport.timeZone
+        guard let first = marks.first?.0, let last = marks.last?.0 else { return }
+        let dayName = "\(airport.code), \(Timestamp.dayLabel(first, zone: zone)) local"
+        let hours = Array(weather.hours(from: first - margin, to: last + margin).filter { $0.forecastStart != nil })
+        guard hours.count >= 2, let firstHour = hours.first?.forecastStart, let lastHour = hours.last?.forecastStart
+        else {
+            figure.element("figcaption", text: "\(dayName): not enough hourly forecast to chart.")
             return
         }
-        let scale = Scale(start: start, end: end, hours: hours)
+        let start = min(firstHour, first)
+        let end = max(lastHour, last)
+        // Laid out once to learn how many label rows the marks need, then drawn in that frame
+        // (the rows do not change the chart's width, so the grouping holds).
+        let probe = Scale(start: start, end: end, hours: hours, frame: Frame(markRows: maxMarkRows))
+        let rows = (groups(marks, scale: probe).map(\.row).max() ?? 0) + 1
+        let frame = Frame(markRows: rows)
+        let scale = Scale(start: start, end: end, hours: hours, frame: frame)
+        let markGroups = groups(marks, scale: scale)
         let svg = figure.element(
             "svg",
             [
-                ("class", "chart"), ("viewBox", "0 0 \(Int(width)) \(Int(height))"), ("role", "img"),
-                ("aria-label", "Hourly forecast at \(airport.code): temperature, wind, gusts and precipitation chance"),
+                ("class", "chart"), ("viewBox", "0 0 \(f(Frame.width)) \(f(frame.height))"), ("role", "img"),
+                ("aria-label", "Hourly forecast at \(dayName): temperature, wind, gusts and precipitation chance"),
                 ("xmlns", "http://www.w3.org/2000/svg"),
             ])
-        svg.element("title", text: "Hourly forecast at \(airport.code)")
-        axes(svg, scale: scale, zone: airport.timeZone)
-        bars(svg, hours: hours, scale: scale)
-        line(svg, hours: hours, scale: scale, cssClass: "temp") { $0.temperature.map(scale.temperatureY) }
-        line(svg, hours: hours, scale: scale, cssClass: "wind") {
-            $0.windSpeed.map { scale.windY(Units.knots(fromKmh: $0)) }
+        svg.element("title", text: "Hourly forecast at \(dayName)")
+        valueAxes(svg, scale: scale)
+        timeAxes(svg, scale: scale, zone: zone)
+        let midnight = dateAxis(svg, scale: scale, zone: zone)
+        let drawnBars = bars(svg, hours: hours, scale: scale)
+        var drawn: Set<String> = []
+        var points = false
+        for (cssClass, value) in [
+            ("temp", { (hour: HourWeather) in hour.temperature.map(scale.temperatureY) }),
+            ("wind", { $0.windSpeed.map { scale.windY(Units.knots(fromKmh: $0)) } }),
+            ("gust", { $0.windGust.map { scale.windY(Units.knots(fromKmh: $0)) } }),
+        ] {
+            let result = line(svg, hours: hours, scale: scale, cssClass: cssClass, value: value)
+            if result.line || result.points { drawn.insert(cssClass) }
+            points = points || result.points
         }
-        line(svg, hours: hours, scale: scale, cssClass: "gust") {
-            $0.windGust.map { scale.windY(Units.knots(fromKmh: $0)) }
-        }
-        for (time, label) in marks.sorted(by: { $0.0 < $1.0 })
-        where time >= start && time <= end.addingTimeInterval(3600) {
-            let x = scale.x(time)
-            svg.element(
-                "line", [("class", "sched"), ("x1", f(x)), ("x2", f(x)), ("y1", f(top)), ("y2", f(height - bottom))])
-            svg.element("text", [("class", "sched-label"), ("x", f(x + 2)), ("y", f(top + 8))], text: label)
-        }
+        drawMarks(svg, groups: markGroups, scale: scale, zone: zone)
         figure.element(
             "figcaption",
-            text:
-                "\(airport.code) (\(airport.timeZone)): temperature °C (solid orange, left axis), wind kt (solid blue) "
-                + "and gusts kt (dashed blue, right axis), precipitation chance (bars); dashed lines mark scheduled times."
-        )
+            text: caption(
+                dayName: dayName, zone: zone, drawn: drawn, points: points, bars: drawnBars, midnight: midnight,
+                grouped: markGroups.contains { $0.marks.count > 1 }, marks: marks, scale: scale))
     }
 
-    private static func axes(_ svg: HTMLNode, scale: Scale, zone: String) {
-        for fraction in [0.0, 0.5, 1.0] {
-            let y = top + (height - top - bottom) * fraction
-            svg.element(
-                "line", [("class", "grid"), ("x1", f(left)), ("x2", f(width - right)), ("y1", f(y)), ("y2", f(y))])
-            let temperature = scale.maxTemperature - (scale.maxTemperature - scale.minTemperature) * fraction
-            svg.element("text", [("x", "2"), ("y", f(y + 3))], text: Fixed.whole(temperature) + "°")
-            let wind = scale.maxWind * (1 - fraction)
-            svg.element("text", [("x", f(width - right + 3)), ("y", f(y + 3))], text: Fixed.whole(wind) + "kt")
+    /// The caption: what each line, bar and mark means (only those drawn), the times shown
+    /// and every scheduled time charted, so that print and screen readers get all of it.
+    private static func caption(
+        dayName: String, zone: String, drawn: Set<String>, points: Bool, bars: Bool, midnight: Bool, grouped: Bool,
+        marks: [(Date, String)], scale: Scale
+    ) -> String {
+        var parts: [String] = []
+        if drawn.contains("temp") { parts.append("temperature °C: solid orange line, left scale") }
+        if drawn.contains("wind") { parts.append("wind kt: solid blue line, right scale") }
+        if drawn.contains("gust") { parts.append("gusts kt: dotted blue line, right scale") }
+        if points { parts.append("a lone hour: a dot of its line's colour, hollow for gusts") }
+        parts.append(
+            bars
+                ? "precipitation chance %: bars in the lower band, its own scale"
+                : "precipitation chance %: lower band, none forecast")
+        parts.append(
+            "scheduled times: solid vertical lines labelled with the flight"
+                + (grouped ? " (flights close in time share one label, \"+n\" counting the others)" : ""))
+        if midnight { parts.append("dashed line: local midnight") }
+        func both(_ date: Date) -> String {
+            "\(Timestamp.dayLabel(date)) \(Timestamp.utcClock(date)) (\(Timestamp.dayLabel(date, zone: zone)) "
+                + "\(Timestamp.localClock(date, zone: zone)) local)"
         }
-        var tick = scale.start
-        while tick <= scale.end {
-            let x = scale.x(tick)
-            svg.element("text", [("x", f(x - 10)), ("y", f(height - 8))], text: Timestamp.utcClock(tick))
-            tick = tick.addingTimeInterval(3 * 3600)
-        }
+        let scheduled = marks.map { "\($0.1) \(Timestamp.utcClock($0.0)) (\(Timestamp.localClock($0.0, zone: zone)))" }
+        return "\(dayName) (\(zone)): " + parts.joined(separator: "; ")
+            + ". Times in UTC (upper row) and local (lower row), from \(both(scale.start)) to \(both(scale.end)). "
+            + "Scheduled: " + scheduled.joined(separator: ", ") + "."
     }
 
-    private static func bars(_ svg: HTMLNode, hours: [HourWeather], scale: Scale) {
+    /// Precipitation chance as bars in the band under the plot.
+    ///
+    /// - Returns: Whether any bar was drawn.
+    private static func bars(_ svg: HTMLNode, hours: [HourWeather], scale: Scale) -> Bool {
+        let frame = scale.frame
         let barWidth = max(2, scale.hourWidth - 2)
+        var drawn = false
         for hour in hours {
             guard let start = hour.forecastStart, let chance = hour.precipitationChance, chance > 0 else { continue }
-            let barHeight = (height - top - bottom) * min(1, chance)
-            let from = max(left, scale.x(start) - barWidth / 2)
-            let to = min(width - right, scale.x(start) + barWidth / 2)
+            let from = max(frame.plotLeft, scale.x(start) - barWidth / 2)
+            let to = min(frame.plotRight, scale.x(start) + barWidth / 2)
             guard to > from else { continue }
+            let top = scale.precipY(chance)
             svg.element(
                 "rect",
                 [
-                    ("class", "precip"), ("x", f(from)), ("y", f(height - bottom - barHeight)), ("width", f(to - from)),
-                    ("height", f(barHeight)),
+                    ("class", "precip"), ("x", f(from)), ("y", f(top)), ("width", f(to - from)),
+                    ("height", f(frame.precipBottom - top)),
                 ])
+            drawn = true
         }
+        return drawn
     }
 
+    /// One polyline per run of consecutive hours: across hours that were not fetched (or
+    /// lack the value) a line would draw data that does not exist.
+    ///
+    /// - Returns: Whether a line and whether a lone-hour dot was drawn.
     private static func line(
         _ svg: HTMLNode, hours: [HourWeather], scale: Scale, cssClass: String, value: (HourWeather) -> Double?
-    ) {
-        // One polyline per run of consecutive hours: across hours that were not fetched (or
-        // lack the value) a line would draw data that does not exist.
+    ) -> (line: Bool, points: Bool) {
         var runs: [[String]] = [[]]
         var previous: Date?
         for hour in hours {
@@ -111,52 +166,22 @@ enum HourlyChart {
             runs[runs.count - 1].append("\(f(scale.x(start))),\(f(y))")
             previous = start
         }
-        for points in runs where points.count >= 2 {
-            svg.element("polyline", [("class", cssClass), ("points", points.joined(separator: " "))])
+        for points in runs where !points.isEmpty {
+            if points.count >= 2 {
+                svg.element("polyline", [("class", cssClass), ("points", points.joined(separator: " "))])
+            } else if let point = points.first?.split(separator: ","), point.count == 2 {
+                // A lone hour (a gust between calm hours) is a dot: no line joins it, and
+                // leaving it out would hide it.
+                svg.element(
+                    "circle",
+                    [
+                        ("class", "point point-\(cssClass)"), ("cx", String(point[0])), ("cy", String(point[1])),
+                        ("r", "2.5"),
+                    ])
+            }
         }
+        return (runs.contains { $0.count >= 2 }, runs.contains { $0.count == 1 })
     }
 
     static func f(_ value: Double) -> String { Fixed.text(value, decimals: 1) }
-
-    /// Maps times and values to chart coordinates.
-    struct Scale {
-        let start: Date
-        let end: Date
-        let minTemperature: Double
-        let maxTemperature: Double
-        let maxWind: Double
-
-        init(start: Date, end: Date, hours: [HourWeather]) {
-            self.start = start
-            self.end = end
-            let temperatures = hours.compactMap(\.temperature)
-            let low = (temperatures.min() ?? 0).rounded(.down) - 2
-            let high = (temperatures.max() ?? 10).rounded(.up) + 2
-            minTemperature = low
-            maxTemperature = max(high, low + 5)
-            let winds = hours.flatMap { [$0.windSpeed, $0.windGust].compactMap { $0 } }.map(Units.knots(fromKmh:))
-            maxWind = max(20, ((winds.max() ?? 0) / 10).rounded(.up) * 10)
-        }
-
-        var hourWidth: Double {
-            let span = max(3600, end.timeIntervalSince(start))
-            return (HourlyChart.width - HourlyChart.left - HourlyChart.right) * 3600 / span
-        }
-
-        func x(_ date: Date) -> Double {
-            let span = max(3600, end.timeIntervalSince(start))
-            let fraction = date.timeIntervalSince(start) / span
-            return HourlyChart.left + (HourlyChart.width - HourlyChart.left - HourlyChart.right) * fraction
-        }
-
-        func temperatureY(_ value: Double) -> Double {
-            let fraction = (maxTemperature - value) / (maxTemperature - minTemperature)
-            return HourlyChart.top + (HourlyChart.height - HourlyChart.top - HourlyChart.bottom) * fraction
-        }
-
-        func windY(_ knots: Double) -> Double {
-            let fraction = 1 - min(1, knots / maxWind)
-            return HourlyChart.top + (HourlyChart.height - HourlyChart.top - HourlyChart.bottom) * fraction
-        }
-    }
 }

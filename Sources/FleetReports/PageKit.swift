@@ -24,6 +24,7 @@ enum PageKit {
         generated: String
     ) throws -> HTMLDocument {
         let document = try HTMLDocument(template: template, name: name)
+        if let body = document.root?.first(where: { $0.tag == "body" }) { ConditionIcons.definitions(body) }
         try document.slot("title").setText(title)
         try document.slot("heading").setText(title)
         try document.slot("style").setText(templates.style)

@@ -184,7 +184,7 @@ struct ReportPagesTests {
         let html = try #require(try pages(written(model, in: temporary))["routes/JFK-LHR.html"])
         #expect(html.contains("LHR: no hourly forecast in this run"))
         #expect(html.contains("NO DATA"))
-        #expect(html.components(separatedBy: "<svg").count == 2)
+        #expect(html.components(separatedBy: "<svg class=\"chart\"").count == 2)
     }
 
     @Test("the index lists flights worst first")

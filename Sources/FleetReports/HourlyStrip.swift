@@ -1,0 +1,94 @@
+internal import FleetAirports
+internal import FleetBriefing
+internal import FleetHTML
+internal import FleetWeather
+internal import Foundation
+
+/// The hourly strip of one end (issue 11 item 6): twelve hours around a scheduled time, each
+/// with its local hour (the UTC hour under it), condition icon, temperature, wind and gust, and
+/// precipitation chance, the scheduled hour marked in text as well as style.
+///
+/// The twelve hours are the hour containing the scheduled time, the 5 before it and the 6
+/// after it (WeatherKit's hours start on whole UTC hours, also where the local offset is not
+/// whole, as at Kathmandu, +5:45). An hour the data lacks says "no data" in its cell: an
+/// empty cell would read as a quiet hour.
+enum HourlyStrip {
+    /// Hours shown before the scheduled hour.
+    static let hoursBefore = 5
+    /// Hours shown after the scheduled hour.
+    static let hoursAfter = 6
+
+    /// The starts of the twelve hours around `time`, oldest first.
+    static func hourStarts(around time: Date) -> [Date] {
+        let scheduled = (time.timeIntervalSince1970 / 3600).rounded(.down) * 3600
+        return (-hoursBefore...hoursAfter).map { Date(timeIntervalSince1970: scheduled + Double($0) * 3600) }
+    }
+
+    /// Adds the strip: a caption and an ordered list of twelve hours.
+    ///
+    /// - Parameters:
+    ///   - parent: Where to add it.
+    ///   - time: The scheduled time.
+    ///   - airport: The end's airport (its zone gives the local hours).
+    ///   - weather: The end's weather, or `nil` when the run has none.
+    static func render(_ parent: HTMLNode, time: Date, airport: Airport, weather: CellWeather?) {
+        let zone = airport.timeZone
+        let starts = hourStarts(around: time)
+        let block = parent.element("div", [("class", "hourly-strip")])
+        let first = starts[0]
+        let last = starts[starts.count - 1]
+        block.element(
+            "p", [("class", "strip-caption")],
+            text: "\(airport.code), \(Timestamp.dayLabel(first, zone: zone)) "
+                + "\(Timestamp.localClock(first, zone: zone))–\(Timestamp.localClock(last, zone: zone)) local "
+                + "(\(Timestamp.utcClock(first))–\(Timestamp.utcClock(last))): local hour over UTC hour, "
+                + "condition, °C, wind kt (G gust), precipitation chance. Scheduled: "
+                + "\(Timestamp.localClock(time, zone: zone)) local, \(Timestamp.utcClock(time)) (sched.).")
+        let list = block.element(
+            "ol", [("class", "strip"), ("aria-label", "Hourly forecast at \(airport.code) around the scheduled time")])
+        var previousDay: String?
+        for (index, start) in starts.enumerated() {
+            let isScheduled = index == hoursBefore
+            let item = list.element("li", [("class", isScheduled ? "strip-hour strip-sched" : "strip-hour")])
+            if isScheduled { item.set("aria-current", "time") }
+            let day = Timestamp.dayLabel(start, zone: zone)
+            let clock = item.element("span", [("class", "strip-time")])
+            if day != previousDay {
+                clock.element(
+                    "span", [("class", "strip-day")],
+                    text: String(day.split(separator: " ").prefix(2).joined(separator: " ")))
+            }
+            previousDay = day
+            clock.element("b", text: Timestamp.localClock(start, zone: zone))
+            clock.element("span", [("class", "strip-utc")], text: String(Timestamp.utcClock(start).prefix(2)) + "Z")
+            if isScheduled { item.element("span", [("class", "strip-mark")], text: "sched.") }
+            guard let hour = weather?.hour(containing: start), hour.forecastStart == start else {
+                item.set("class", (isScheduled ? "strip-hour strip-sched" : "strip-hour") + " strip-missing")
+                item.element("span", [("class", "strip-nodata")], text: "no data")
+                continue
+            }
+            values(item, hour)
+        }
+    }
+
+    /// The values of one hour; a value the hour lacks says "n/a".
+    private static func values(_ item: HTMLNode, _ hour: HourWeather) {
+        ConditionIcons.icon(item, hour.conditionCode)
+        item.element(
+            "span", [("class", "strip-temp")], text: hour.temperature.map { Fixed.whole($0) + " °C" } ?? "n/a °C")
+        let wind = item.element("span", [("class", "strip-wind")])
+        if let speed = hour.windSpeed {
+            let knots = Units.knots(fromKmh: speed)
+            wind.text(Fixed.whole(knots) + " kt")
+            // As PageKit.wind: a gust is named when it is at least 5 kt over the mean wind.
+            if let gust = hour.windGust, Units.knots(fromKmh: gust) >= knots + 5 {
+                wind.element("span", [("class", "strip-gust")], text: "G" + Fixed.whole(Units.knots(fromKmh: gust)))
+            }
+        } else {
+            wind.text("wind n/a")
+        }
+        item.element(
+            "span", [("class", "strip-pop")],
+            text: hour.precipitationChance.map { Fixed.whole($0 * 100) + "%" } ?? "n/a %")
+    }
+}
