@@ -74,6 +74,7 @@ enum EndCard {
         }
         EndSummary.render(card, end, now: model.startedAt)
         DailyOutlook.render(card, end, flights: visits.map { ($0.flight.number, $0.end) })
+        HourlyStrip.render(card, time: first.end.time, airport: first.end.airport, weather: weather)
     }
 
     /// The latest observation, only ever with its age: data read a day before the run shown as
@@ -99,7 +100,9 @@ enum EndCard {
         hour.windGust = current.windGust
         hour.windDirection = current.windDirection
         hour.visibility = current.visibility
-        block.element("p", text: PageKit.weatherLine(hour, category: nil))
+        let line = block.element("p")
+        ConditionIcons.icon(line, current.conditionCode)
+        line.element("span", text: PageKit.weatherLine(hour, category: nil))
     }
 
     /// "1 h before this run", "25 min before this run", "2 h after this run's time".

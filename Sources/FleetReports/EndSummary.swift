@@ -24,6 +24,7 @@ enum EndSummary {
         let byHour = hazardsByHour(end)
         if let hour = end.hour {
             let line = parent.element("div", [("class", "hour-line")])
+            ConditionIcons.icon(line, hour.conditionCode)
             line.element("span", text: PageKit.weatherLine(hour, category: end.category))
             chips(line, byHour[scheduled] ?? [])
         } else {
@@ -38,7 +39,12 @@ enum EndSummary {
                 "span", [("class", "when")],
                 text: "\(Timestamp.utcClock(start)) (\(Timestamp.localClock(start, zone: end.airport.timeZone)) local), "
                     + relative(start, to: scheduled) + ": ")
-            line.element("span", text: end.windowHour(at: start).map { PageKit.weatherLine($0, category: nil) } ?? "")
+            if let hour = end.windowHour(at: start) {
+                ConditionIcons.icon(line, hour.conditionCode)
+                line.element("span", text: PageKit.weatherLine(hour, category: nil))
+            } else {
+                line.element("span", [("class", "no-data")], text: "no data for this hour")
+            }
             if start == end.worstHour?.forecastStart {
                 line.element("span", [("class", "muted")], text: " (worst hour of the window)")
             }
