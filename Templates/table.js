@@ -40,7 +40,55 @@
     });
     var counter = form.querySelector("[data-shown]");
     if (counter) counter.textContent = shown + " shown";
+    syncPills(form);
   }
+  // The risk pills ("RED: 3") of the index, made buttons: one pressed shows only its risk (the
+  // same checkboxes the form has), pressed again shows every risk. A pill is pressed when its
+  // risk is the only one checked.
+  function syncPills(form) {
+    var boxes = form.querySelectorAll("input[type=checkbox][data-risk]");
+    var checked = Array.prototype.filter.call(boxes, function (box) { return box.checked; });
+    Array.prototype.forEach.call(document.querySelectorAll("button[data-risk-pill]"), function (button) {
+      var only = checked.length === 1 && checked[0].getAttribute("data-risk") === button.getAttribute("data-risk-pill");
+      button.setAttribute("aria-pressed", only ? "true" : "false");
+    });
+  }
+  function makePills(table, form) {
+    Array.prototype.forEach.call(document.querySelectorAll("ul[data-filter] li[data-risk-pill]"), function (item) {
+      if (item.parentNode.getAttribute("data-filter") !== form.id) return;
+      var risk = item.getAttribute("data-risk-pill");
+      var button = document.createElement("button");
+      button.type = "button";
+      button.setAttribute("data-risk-pill", risk);
+      button.setAttribute("aria-pressed", "false");
+      button.setAttribute("aria-controls", table.id || "");
+      button.title = "Show only " + risk + " flights in the table (press again for all)";
+      button.textContent = item.textContent;
+      item.textContent = "";
+      item.appendChild(button);
+      button.addEventListener("click", function () {
+        var pressed = button.getAttribute("aria-pressed") === "true";
+        Array.prototype.forEach.call(form.querySelectorAll("input[type=checkbox][data-risk]"), function (box) {
+          box.checked = pressed || box.getAttribute("data-risk") === risk;
+        });
+        applyFilters(table, form);
+      });
+    });
+    syncPills(form);
+  }
+  // Folds (hazards at a glance, minor alerts) print open: CSS does it where the browser
+  // supports ::details-content; this opens them for the others and closes them again after.
+  var openedForPrint = [];
+  window.addEventListener("beforeprint", function () {
+    Array.prototype.forEach.call(document.querySelectorAll("details:not([open])"), function (details) {
+      details.open = true;
+      openedForPrint.push(details);
+    });
+  });
+  window.addEventListener("afterprint", function () {
+    openedForPrint.forEach(function (details) { details.open = false; });
+    openedForPrint = [];
+  });
   Array.prototype.forEach.call(document.querySelectorAll("table[data-sortable]"), function (table) {
     Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th, index) {
       if (!th.hasAttribute("aria-sort")) return;
@@ -55,6 +103,7 @@
       form.hidden = false;
       form.addEventListener("input", function () { applyFilters(table, form); });
       form.addEventListener("submit", function (event) { event.preventDefault(); });
+      makePills(table, form);
     }
   });
 })();

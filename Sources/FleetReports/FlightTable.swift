@@ -13,9 +13,11 @@ enum FlightTable {
         "Risk", "Flight", "Route", "Departure", "Departure weather", "Arrival", "Arrival weather", "Status",
     ]
 
+    /// The id of the table's filter form, which the risk pills of the index drive too.
+    static let filterID = "filter-flights"
+
     static func render(_ section: HTMLNode, _ briefings: [FlightBriefing], now: Date, routeLinks: Bool) {
         section.element("h2", text: "Flights, worst first")
-        let filterID = "filter-flights"
         let form = section.element("form", [("class", "filters"), ("id", filterID), ("hidden", "hidden")])
         let label = form.element("label")
         label.text("Find ")
@@ -26,7 +28,8 @@ enum FlightTable {
             box.text(" " + risk.rawValue)
         }
         form.element("span", [("data-shown", ""), ("class", "muted")])
-        let table = section.element("table", [("data-sortable", ""), ("data-filter", filterID)])
+        let table = section.element(
+            "table", [("class", "flights"), ("id", "flights-table"), ("data-sortable", ""), ("data-filter", filterID)])
         table.element(
             "caption", text: "\(briefings.count) flights; departure and arrival weather at the scheduled hour")
         let head = table.element("thead").element("tr")
@@ -40,30 +43,35 @@ enum FlightTable {
     private static func row(_ body: HTMLNode, _ briefing: FlightBriefing, now: Date, routeLinks: Bool) {
         let flight = briefing.flight
         let row = body.element("tr", [("data-risk", briefing.risk.rawValue)])
-        let risk = row.element("td", [("data-sort", String(briefing.risk.rank))])
+        let risk = row.element("td", [("data-sort", String(briefing.risk.rank)), ("data-label", headers[0])])
         PageKit.riskBadge(risk, briefing.risk)
-        row.element("th", [("scope", "row")], text: flight.number)
-        let route = row.element("td")
+        row.element("th", [("scope", "row")], text: flight.number)  // the card's title on a phone
+        let route = row.element("td", [("data-label", headers[2])])
         if routeLinks {
             route.element("a", [("href", "routes/\(ReportFiles.routeFileName(flight.route)).html")], text: flight.route)
         } else {
             route.text(flight.route)
         }
-        end(row, briefing.departure, sortKey: Timestamp.utc(flight.departure), now: now)
-        end(row, briefing.arrival, sortKey: Timestamp.utc(flight.arrival), now: now)
-        let status = row.element("td")
+        end(
+            row, briefing.departure, labels: (headers[3], headers[4]), sortKey: Timestamp.utc(flight.departure),
+            now: now)
+        end(row, briefing.arrival, labels: (headers[5], headers[6]), sortKey: Timestamp.utc(flight.arrival), now: now)
+        let status = row.element("td", [("data-label", headers[7])])
         status.text(briefing.status.rawValue)
         if !briefing.statusDetail.isEmpty {
             status.element("span", [("class", "utc")], text: briefing.statusDetail)
         }
     }
 
-    /// Two cells: the time (local and UTC), then weather, hazards and alerts.
-    private static func end(_ row: HTMLNode, _ end: EndBriefing, sortKey: String, now: Date) {
-        let time = row.element("td", [("data-sort", sortKey)])
+    /// Two cells: the time (local and UTC), then weather, hazards and alerts. Each cell carries
+    /// its column's name (`data-label`), which the phone layout prints before it.
+    private static func end(
+        _ row: HTMLNode, _ end: EndBriefing, labels: (time: String, weather: String), sortKey: String, now: Date
+    ) {
+        let time = row.element("td", [("data-sort", sortKey), ("data-label", labels.time)])
         time.element("strong", text: end.airport.code + " ")
         PageKit.times(time, end.time, zone: end.airport.timeZone)
-        let weather = row.element("td", [("data-sort", String(end.risk.rank))])
+        let weather = row.element("td", [("data-sort", String(end.risk.rank)), ("data-label", labels.weather)])
         PageKit.dataBadge(weather, end, now: now)
         if end.hour != nil {
             weather.element("span", text: PageKit.weatherLine(end.hour, category: end.category))
@@ -71,5 +79,15 @@ enum FlightTable {
         }
         PageKit.hazards(weather, end.hazards)
         PageKit.alertTags(weather, end.alerts)
+        if let unknown = unknownNote(end) { weather.element("span", [("class", "unknown-note")], text: unknown) }
+    }
+
+    /// What an end without (complete) data cannot tell, so its empty hazard and alert list is
+    /// never read as "none".
+    static func unknownNote(_ end: EndBriefing) -> String? {
+        if end.alertsUnknown { return "Weather, hazards and alerts unknown." }
+        if end.hasNoData { return "Weather and hazards unknown; the alerts shown are all that is known." }
+        if case .missing = end.data { return "Other hazards may be hidden by the missing values." }
+        return nil
     }
 }

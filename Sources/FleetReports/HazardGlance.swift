@@ -12,6 +12,9 @@ enum HazardGlance {
     struct Row: Sendable {
         let label: String
         let matches: @Sendable (EndBriefing) -> Bool
+        /// Whether an end without data could hide this hazard (every weather hazard; not the
+        /// "No weather" row itself).
+        var unknownWithoutData = true
     }
 
     static let rows: [Row] = [
@@ -23,7 +26,7 @@ enum HazardGlance {
         Row(label: "Low visibility, fog", matches: facing([.lowVisibility, .fog])),
         Row(label: "Strong wind or gusts", matches: facing([.strongWind, .strongGusts])),
         Row(label: "Extreme or severe alerts") { !$0.majorAlerts.isEmpty },
-        Row(label: "No weather") { !$0.data.hasWeather },
+        Row(label: "No weather", matches: { !$0.data.hasWeather }, unknownWithoutData: false),
     ]
 
     /// An end test for hazards of some kinds (the set is made once, with the rows).
@@ -31,21 +34,31 @@ enum HazardGlance {
         { end in end.hazards.contains { kinds.contains($0.kind) } }
     }
 
-    /// At most this many flights are named per row; the rest are counted.
+    /// The first this many entries of a row are shown; the rest open in place (`<details>`,
+    /// open on paper).
     static let shownPerRow = 12
+
+    /// One flight end facing a hazard.
+    struct Entry {
+        let time: Date
+        let text: String
+        let route: String
+    }
 
     static func render(_ section: HTMLNode, _ briefings: [FlightBriefing]) {
         section.element("h2", text: "Hazards at a glance")
-        let table = section.element("table")
-        table.element("caption", text: "Flights facing each hazard at either end within an hour of the scheduled time")
+        let table = section.element("table", [("class", "glance")])
+        table.element(
+            "caption",
+            text: "Flights facing each hazard at either end within an hour of the scheduled time, earliest first")
         let head = table.element("thead").element("tr")
-        for title in ["Hazard", "Flights", "Which, where and when (UTC)"] {
+        for title in ["Hazard", "Flights", "Which, where and when"] {
             head.element("th", [("scope", "col")], text: title)
         }
         let body = table.element("tbody")
+        let noData = briefings.flatMap { [$0.departure, $0.arrival] }.count(where: \.hasNoData)
         for row in rows {
-            var shown: [String] = []  // only the entries named are formatted; the rest counted
-            var entries = 0
+            var entries: [Entry] = []
             var flights = 0
             for briefing in briefings {
                 let departure = row.matches(briefing.departure)
@@ -56,17 +69,53 @@ enum HazardGlance {
                     ("dep", briefing.departure, departure), ("arr", briefing.arrival, arrival),
                 ]
                 where matched {
-                    entries += 1
-                    guard shown.count < shownPerRow else { continue }
-                    shown.append(
-                        "\(briefing.flight.number) \(label) \(end.airport.code) \(Timestamp.utcClock(end.time))")
+                    entries.append(
+                        Entry(
+                            time: end.time,
+                            text: "\(briefing.flight.number) \(label) \(end.airport.code) "
+                                + moment(end.time, zone: end.airport.timeZone),
+                            route: briefing.flight.route))
                 }
             }
+            entries.sort { ($0.time, $0.text) < ($1.time, $1.text) }
             let line = body.element("tr")
             line.element("th", [("scope", "row")], text: row.label)
             line.element("td", [("class", "num")], text: String(flights))
-            let more = entries > shownPerRow ? " · +\(entries - shownPerRow) more" : ""
-            line.element("td", text: entries == 0 ? "none" : shown.joined(separator: " · ") + more)
+            let cell = line.element("td")
+            list(cell, entries)
+            if row.unknownWithoutData, noData > 0 {
+                let lead = entries.isEmpty ? "None found; " : ""
+                cell.element(
+                    "p", [("class", "unknown-note")],
+                    text: lead + "unknown at \(EndCoverage.ends(noData)) without data (see No weather).")
+            } else if entries.isEmpty {
+                cell.text("none")
+            }
         }
+    }
+
+    /// "Mon 30 Nov 09:05Z (10:05 local)"; the local day is named only when it differs.
+    static func moment(_ date: Date, zone: String) -> String {
+        let utcDay = Timestamp.dayLabel(date)
+        let localDay = Timestamp.dayLabel(date, zone: zone)
+        let local = (localDay == utcDay ? "" : localDay + " ") + Timestamp.localClock(date, zone: zone)
+        return "\(utcDay) \(Timestamp.utcClock(date)) (\(local) local)"
+    }
+
+    /// The entries as links to their route pages: the first ``shownPerRow`` in a list, the
+    /// rest in a `<details>` fold that opens in place.
+    private static func list(_ cell: HTMLNode, _ entries: [Entry]) {
+        guard !entries.isEmpty else { return }
+        func items(_ list: HTMLNode, _ slice: ArraySlice<Entry>) {
+            for entry in slice {
+                list.element("li").element(
+                    "a", [("href", "routes/\(ReportFiles.routeFileName(entry.route)).html")], text: entry.text)
+            }
+        }
+        items(cell.element("ul", [("class", "glance-list")]), entries.prefix(shownPerRow))
+        guard entries.count > shownPerRow else { return }
+        let details = cell.element("details", [("class", "glance-more")])
+        details.element("summary", text: "\(entries.count - shownPerRow) more")
+        items(details.element("ul", [("class", "glance-list")]), entries.dropFirst(shownPerRow))
     }
 }

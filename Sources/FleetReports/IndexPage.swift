@@ -17,6 +17,8 @@ enum IndexPage {
             title:
                 "Fleet weather briefing — \(Timestamp.dayLabel(model.startedAt)) \(Timestamp.utcClock(model.startedAt))",
             attributionURL: model.attributionURL, generated: model.generatedLine)
+        // The banner first: in a template without a banner slot it opens the summary slot.
+        AlertBanner.render(try AlertBanner.place(in: document, fallback: "summary"), model.briefings)
         summary(try document.slot("summary"), model)
         let counts = try document.slot("risk-counts")
         riskCounts(counts, model)
@@ -51,7 +53,17 @@ enum IndexPage {
         if summary.flights.withoutWeather > 0 || summary.flights.stale > 0 {
             item("Attention", "\(summary.flights.withoutWeather) without weather, \(summary.flights.stale) stale")
         }
+        let downloads = list.element("div", [("class", "downloads")])
+        downloads.element("dt", text: "Downloads")
+        let links = downloads.element("dd")
+        for (index, file) in downloadFiles.enumerated() {
+            if index > 0 { links.text(" · ") }
+            links.element("a", [("href", file)], text: file)
+        }
     }
+
+    /// The report's data files, beside `index.html` in every report (``ReportWriter``).
+    static let downloadFiles = ["flights.csv", "rejects.csv", "run.json"]
 
     /// "read 05:02Z–05:04Z" from the service's read times, or the replay note.
     private static func freshness(_ model: ReportModel) -> String {
@@ -64,12 +76,14 @@ enum IndexPage {
         return (model.summary.source == .replay ? "recorded, read " : "read ") + range
     }
 
+    /// The counts per risk. Each `li` names its risk (`data-risk-pill`): table.js turns it into
+    /// a button filtering the flights table to that risk; without the script it is plain text.
     private static func riskCounts(_ section: HTMLNode, _ model: ReportModel) {
         section.element("h2", text: "Flights by risk")
-        let list = section.element("ul", [("class", "counts")])
+        let list = section.element("ul", [("class", "counts"), ("data-filter", FlightTable.filterID)])
         for risk in Risk.allCases {
             let count = model.briefings.filter { $0.risk == risk }.count
-            let item = list.element("li", [("class", "risk-\(risk.rawValue)")])
+            let item = list.element("li", [("class", "risk-\(risk.rawValue)"), ("data-risk-pill", risk.rawValue)])
             item.text("\(risk.rawValue.uppercased()): \(count)")
         }
     }

@@ -5,31 +5,56 @@ internal import FleetPlan
 internal import FleetWeather
 internal import Foundation
 
-/// "Airports most affected": the airports with the most non-green flight ends.
+/// "Airports most affected": the airports with the most flight ends that are not green, each
+/// with the reasons: hazards, alerts, and missing data.
+///
+/// An end without data counts as affected ("no data: risk unknown"): its weather could be
+/// anything, and an airport nobody could brief is something a dispatcher must see here, not
+/// infer from its absence.
 enum AirportsSection {
+    /// One airport's tally.
+    struct Tally {
+        var name: String
+        var ends = 0
+        var red = 0
+        var noData = 0
+        var kinds: Set<HazardKind> = []
+        /// Alert identity → its text, in the order met.
+        var alerts: [(id: String, text: String)] = []
+    }
+
     static func render(_ section: HTMLNode, _ briefings: [FlightBriefing]) {
-        var tally: [String: (name: String, ends: Int, red: Int, kinds: Set<HazardKind>)] = [:]
+        var tally: [String: Tally] = [:]
         for briefing in briefings {
-            for end in [briefing.departure, briefing.arrival] where end.risk == .red || end.risk == .amber {
-                var entry = tally[end.airport.code] ?? (PageKit.airportName(end.airport), 0, 0, [])
+            for end in [briefing.departure, briefing.arrival] where end.risk != .green {
+                var entry = tally[end.airport.code] ?? Tally(name: PageKit.airportName(end.airport))
                 entry.ends += 1
                 if end.risk == .red { entry.red += 1 }
-                entry.kinds.formUnion(end.hazards.map(\.kind))
+                if !end.data.hasWeather { entry.noData += 1 }
+                entry.kinds.formUnion(end.hazards.filter { $0.risk != .green }.map(\.kind))
+                for alert in end.alerts where alert.raisesRisk {
+                    let id = alert.identity
+                    guard !entry.alerts.contains(where: { $0.id == id }) else { continue }
+                    entry.alerts.append(
+                        (id, "alert (\(alert.severity?.token ?? "unknown")): \(alert.description ?? "Weather alert")"))
+                }
                 tally[end.airport.code] = entry
             }
         }
         section.element("h2", text: "Airports most affected")
         guard !tally.isEmpty else {
-            section.element("p", [("class", "muted")], text: "No airport has amber or red weather at a scheduled time.")
+            section.element(
+                "p", [("class", "muted")],
+                text: "No airport has amber, red or unknown weather at a scheduled time.")
             return
         }
         let ranked = tally.sorted { lhs, rhs in
             (lhs.value.red, lhs.value.ends, rhs.key) > (rhs.value.red, rhs.value.ends, lhs.key)
         }
-        let table = section.element("table")
-        table.element("caption", text: "Departures and arrivals with amber or red weather, by airport")
+        let table = section.element("table", [("class", "airports")])
+        table.element("caption", text: "Departures and arrivals with red, amber or unknown weather, by airport")
         let head = table.element("thead").element("tr")
-        for title in ["Airport", "Flights affected", "Red", "Hazards"] {
+        for title in ["Airport", "Flights affected", "Red", "Reasons"] {
             head.element("th", [("scope", "col")], text: title)
         }
         let body = table.element("tbody")
@@ -40,13 +65,28 @@ enum AirportsSection {
             name.text(" " + entry.name)
             row.element("td", [("class", "num")], text: String(entry.ends))
             row.element("td", [("class", "num")], text: String(entry.red))
-            let kinds = HazardKind.allCases.filter { entry.kinds.contains($0) }.map(\.label)
-            row.element("td", text: kinds.joined(separator: ", "))
+            row.element("td", text: reasons(entry).joined(separator: "; "))
         }
+    }
+
+    /// Hazards, then alerts, then the ends without data, so no count stands without a reason.
+    static func reasons(_ entry: Tally) -> [String] {
+        var reasons: [String] = []
+        let kinds = HazardKind.allCases.filter { entry.kinds.contains($0) }.map(\.label)
+        if !kinds.isEmpty { reasons.append(kinds.joined(separator: ", ")) }
+        reasons += entry.alerts.map(\.text)
+        if entry.noData > 0 {
+            reasons.append("no data at \(EndCoverage.ends(entry.noData)) (risk unknown)")
+        }
+        // An end that is amber or worse for a reason not named above (an incomplete hour).
+        if reasons.isEmpty { reasons.append("incomplete forecast (risk unknown)") }
+        return reasons
     }
 }
 
-/// The alerts attached to flights: extreme and severe prominent, the rest quiet.
+/// The alerts attached to flights: extreme, severe and moderate (which raise a flight to amber)
+/// shown, minor and unclassified in a fold that prints open. With ends lacking data, the empty
+/// case says how many ends were covered rather than "no alert".
 enum AlertsSection {
     static func render(_ section: HTMLNode, _ briefings: [FlightBriefing]) {
         var seen: Set<String> = []
@@ -66,17 +106,30 @@ enum AlertsSection {
             return (entry.alert, (airportsByAlert[id] ?? []).sorted())
         }
         section.element("h2", text: "Weather alerts")
+        let coverage = EndCoverage(briefings)
+        if coverage.alertsUnknown > 0 {
+            let known = coverage.ends - coverage.alertsUnknown
+            section.element(
+                "p", [("class", "unknown-note")],
+                text: "Alerts are unknown at \(EndCoverage.ends(coverage.alertsUnknown)) without data; "
+                    + "\(known) of \(coverage.ends) flight ends had data"
+                    + (alerts.isEmpty && known > 0 ? ", and no alert overlaps a scheduled time at those." : "."))
+        }
         guard !alerts.isEmpty else {
-            section.element("p", [("class", "muted")], text: "No weather alert overlaps a scheduled time.")
+            if coverage.alertsUnknown == 0 {
+                section.element("p", [("class", "muted")], text: "No weather alert overlaps a scheduled time.")
+            }
             return
         }
         let ordered = alerts.sorted { ($0.alert.severity?.rank ?? 4) < ($1.alert.severity?.rank ?? 4) }
-        let major = ordered.filter(\.alert.standsOut)
-        let quiet = ordered.filter { !$0.alert.standsOut }
-        for entry in major { AlertView.render(section, entry.alert, airports: entry.airports, major: true) }
+        let shown = ordered.filter { $0.alert.raisesRisk }
+        let quiet = ordered.filter { !$0.alert.raisesRisk }
+        for entry in shown {
+            AlertView.render(section, entry.alert, airports: entry.airports, major: entry.alert.standsOut)
+        }
         if !quiet.isEmpty {
-            let details = section.element("details")
-            details.element("summary", text: "\(quiet.count) moderate, minor or unclassified alert(s)")
+            let details = section.element("details", [("class", "alerts-minor")])
+            details.element("summary", text: "\(quiet.count) minor or unclassified alert(s)")
             for entry in quiet { AlertView.render(details, entry.alert, airports: entry.airports, major: false) }
         }
     }
@@ -85,7 +138,8 @@ enum AlertsSection {
 /// One alert: severity, headline exactly as issued, agency, times, details link.
 enum AlertView {
     static func render(_ parent: HTMLNode, _ alert: WeatherAlertSummary, airports: [String], major: Bool) {
-        let block = parent.element("div", [("class", major ? "alert-major" : "alert-minor")])
+        let kind = major ? "alert-major" : alert.raisesRisk ? "alert-moderate" : "alert-minor"
+        let block = parent.element("div", [("class", kind)])
         let title = block.element("p")
         title.element("span", [("class", "alert-tag")], text: (alert.severity?.token ?? "unknown") + " ")
         title.element("strong", text: alert.description ?? "Weather alert")

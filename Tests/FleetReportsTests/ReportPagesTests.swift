@@ -166,13 +166,15 @@ struct ReportPagesTests {
         let rows = html.components(separatedBy: "<tr>").filter { $0.contains("<th scope=\"row\">") }
         func row(_ label: String) throws -> String { try #require(rows.first { $0.contains(">\(label)</th>") }) }
         #expect(try row("Thunderstorms").contains("<td class=\"num\">14</td>"))
-        #expect(try row("Thunderstorms").contains("UA1 dep JFK 13:05Z"))
-        #expect(try row("Thunderstorms").contains(" · +2 more"))
-        #expect(try row("Thunderstorms").components(separatedBy: " dep JFK ").count - 1 == 12)
+        #expect(try row("Thunderstorms").contains("UA1 dep JFK Tue 1 Dec 13:05Z (08:05 local)"))
+        #expect(try row("Thunderstorms").contains("<summary>2 more</summary>"))
+        let shown = try row("Thunderstorms").components(separatedBy: "<details")[0]
+        #expect(shown.components(separatedBy: " dep JFK ").count - 1 == 12)
         #expect(try row("No weather").contains("<td class=\"num\">14</td>"))
         #expect(try row("No weather").contains("arr LHR"))
-        #expect(try row("No weather").contains(" · +2 more"))
-        #expect(try row("Low visibility, fog").contains("<td>none</td>"))
+        #expect(try row("No weather").contains("<summary>2 more</summary>"))
+        // LHR has no data: no hazard is "none" there, it is unknown.
+        #expect(try row("Low visibility, fog").contains("None found; unknown at 14 flight ends without data"))
     }
 
     @Test("a route page without destination weather says so instead of charting")

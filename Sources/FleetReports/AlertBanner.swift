@@ -1,0 +1,134 @@
+internal import FleetAirports
+internal import FleetBriefing
+internal import FleetHTML
+internal import FleetSchedule
+internal import FleetWeather
+internal import Foundation
+
+/// The red banner at the top of the index and of each route page concerned: every extreme or
+/// severe alert in force within the window of a scheduled time, so it is read before anything
+/// else (at the bottom of the index it sat 14,000 px down on a phone).
+enum AlertBanner {
+    /// The template slot the banner goes in.
+    static let slot = "banner"
+
+    /// One alert and where it matters.
+    struct Entry {
+        let alert: WeatherAlertSummary
+        /// Airport code → its time zone, for the airports the alert overlaps a scheduled time at.
+        var airports: [String: String]
+        /// "UA1 dep JFK" for each flight end it concerns, in time order.
+        var ends: [(time: Date, label: String)]
+    }
+
+    /// Where the banner goes: the `banner` slot, or, in a template made before the banner existed,
+    /// the page's first content slot (`fallback`), which the caller fills after the banner so the
+    /// banner is its first child. A missing `banner` slot is therefore not an error, and
+    /// templates need not be edited to get it.
+    ///
+    /// - Parameters:
+    ///   - document: The page.
+    ///   - fallback: The slot to use when the template has no `banner` slot.
+    /// - Returns: The element to render the banner into.
+    /// - Throws: The fallback slot's ``HTMLError`` when the template has neither.
+    static func place(in document: HTMLDocument, fallback: String) throws(HTMLError) -> HTMLNode {
+        do {
+            return try document.slot(slot)
+        } catch {
+            return try document.slot(fallback)
+        }
+    }
+
+    /// The extreme and severe alerts of `briefings`, most severe first, then by start.
+    static func entries(_ briefings: [FlightBriefing]) -> [Entry] {
+        var entries: [Entry] = []
+        var position: [String: Int] = [:]
+        for briefing in briefings {
+            for (role, end) in [("dep", briefing.departure), ("arr", briefing.arrival)] {
+                for alert in end.majorAlerts {
+                    let id = alert.identity
+                    let index = position[id] ?? entries.count
+                    if position[id] == nil {
+                        position[id] = index
+                        entries.append(Entry(alert: alert, airports: [:], ends: []))
+                    }
+                    entries[index].airports[end.airport.code] = end.airport.timeZone
+                    entries[index].ends.append((end.time, "\(briefing.flight.number) \(role) \(end.airport.code)"))
+                }
+            }
+        }
+        return entries.map { entry in
+            var sorted = entry
+            sorted.ends.sort { ($0.time, $0.label) < ($1.time, $1.label) }
+            return sorted
+        }.sorted { lhs, rhs in
+            let left = lhs.alert.severity?.rank ?? 4
+            let right = rhs.alert.severity?.rank ?? 4
+            if left != right { return left < right }
+            return (lhs.alert.start ?? .distantPast) < (rhs.alert.start ?? .distantPast)
+        }
+    }
+
+    /// Renders the banner, or nothing at all (no element) when no extreme or severe alert
+    /// overlaps a scheduled time.
+    ///
+    /// - Parameters:
+    ///   - parent: The `banner` slot (see ``place(in:fallback:)``).
+    ///   - briefings: The page's flights.
+    static func render(_ parent: HTMLNode, _ briefings: [FlightBriefing]) {
+        let entries = entries(briefings)
+        guard !entries.isEmpty else { return }
+        let banner = parent.element("section", [("role", "alert"), ("class", "alert-banner")])
+        let count =
+            entries.count == 1
+            ? "1 extreme or severe weather alert" : "\(entries.count) extreme or severe weather alerts"
+        banner.element("h2", text: "\(count) in force at scheduled times")
+        let list = banner.element("ul")
+        for entry in entries { item(list, entry) }
+    }
+
+    private static func item(_ list: HTMLNode, _ entry: Entry) {
+        let alert = entry.alert
+        let item = list.element("li")
+        let title = item.element("p", [("class", "alert-banner-title")])
+        title.element("span", [("class", "alert-tag")], text: (alert.severity?.token ?? "unknown") + " ")
+        title.element("strong", text: alert.description ?? "Weather alert")
+        if let phenomenon = alert.phenomenon, !phenomenon.isEmpty, phenomenon != alert.description {
+            title.text(" (\(phenomenon))")
+        }
+        let codes = entry.airports.keys.sorted()
+        title.text(" — " + codes.joined(separator: ", "))
+        var parts: [String] = []
+        let zone = codes.count == 1 ? entry.airports[codes[0]] : nil
+        if let span = span(alert, zone: zone) { parts.append(span) }
+        if let source = alert.source { parts.append("Issued by \(source)") }
+        if let area = alert.areaName { parts.append(area) }
+        let meta = item.element("p", [("class", "alert-banner-meta")])
+        meta.text(parts.joined(separator: " · ") + (parts.isEmpty ? "" : " "))
+        meta.link(alert.detailsUrl, text: "Full alert text", [("rel", "noopener")])
+        let shown = entry.ends.prefix(8).map(\.label)
+        let more = entry.ends.count > shown.count ? ", +\(entry.ends.count - shown.count) more" : ""
+        item.element(
+            "p", [("class", "alert-banner-flights")], text: "Flights: " + shown.joined(separator: ", ") + more)
+    }
+
+    /// "Tue 1 Dec 14:00Z (08:00 local) – Wed 2 Dec 20:00Z (14:00 local)", local time when the
+    /// alert concerns one airport; `nil` when the alert has neither start nor end.
+    static func span(_ alert: WeatherAlertSummary, zone: String?) -> String? {
+        func moment(_ date: Date) -> String {
+            var text = "\(Timestamp.dayLabel(date)) \(Timestamp.utcClock(date))"
+            if let zone {
+                let localDay = Timestamp.dayLabel(date, zone: zone)
+                let day = localDay == Timestamp.dayLabel(date) ? "" : localDay + " "
+                text += " (\(day)\(Timestamp.localClock(date, zone: zone)) local)"
+            }
+            return text
+        }
+        switch (alert.start, alert.end) {
+        case (let start?, let end?): return "\(moment(start)) – \(moment(end))"
+        case (let start?, nil): return "from \(moment(start)), no end given"
+        case (nil, let end?): return "until \(moment(end))"
+        case (nil, nil): return nil
+        }
+    }
+}
