@@ -7,10 +7,10 @@ extension EndBriefing {
     /// hazards are unknown, so a page must say "no data", never "none".
     var hasNoData: Bool { hour == nil && !data.hasWeather }
 
-    /// True when nothing is known about this end's alerts. The briefing does not record whether
-    /// the cell's alerts were fetched, only which overlap the scheduled time, so an end without
-    /// data and without a matched alert counts as unknown: "no alert" would be a guess.
-    var alertsUnknown: Bool { hasNoData && alerts.isEmpty }
+    /// True when nothing is known about this end's alerts: the data had no alerts data set
+    /// (the cell failed, or only past hours were fetched) and no alert matched, so "no alert"
+    /// would be a guess.
+    var alertsUnknown: Bool { !alertsKnown && alerts.isEmpty }
 }
 
 /// Counts of flight ends with and without data, for the sentences that must not reassure.

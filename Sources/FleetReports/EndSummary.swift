@@ -50,8 +50,11 @@ enum EndSummary {
             }
             chips(line, byHour[start] ?? [])
         }
+        if case .missing = end.data, end.hour != nil {
+            parent.element("div", [("class", "no-data")], text: "Other hazards may be hidden by the missing values.")
+        }
         if end.alerts.isEmpty {
-            if !end.alertsKnown, end.hour != nil {
+            if end.alertsUnknown, end.hour != nil {
                 parent.element("div", [("class", "no-data")], text: "Alerts: no data.")
             }
         } else {
@@ -93,9 +96,10 @@ enum EndSummary {
 
     /// What an end without its hour says: nothing of it is known, and nothing is reassuring.
     static func noDataText(_ end: EndBriefing) -> String {
-        end.alerts.isEmpty && !end.alertsKnown
-            ? "No data: weather, hazards and alerts unknown."
-            : "No data: weather and hazards unknown."
+        if end.alertsUnknown { return "No data. Weather, hazards and alerts unknown." }
+        return end.alerts.isEmpty
+            ? "No data. Weather and hazards unknown."
+            : "No data. Weather and hazards unknown; the alerts shown are all that is known."
     }
 
     /// Hazard chips, each with its severity in words (`RED Low visibility`): colour alone

@@ -72,22 +72,7 @@ enum FlightTable {
         time.element("strong", text: end.airport.code + " ")
         PageKit.times(time, end.time, zone: end.airport.timeZone)
         let weather = row.element("td", [("data-sort", String(end.risk.rank)), ("data-label", labels.weather)])
-        PageKit.dataBadge(weather, end, now: now)
-        if end.hour != nil {
-            weather.element("span", text: PageKit.weatherLine(end.hour, category: end.category))
-            weather.element("br")
-        }
-        PageKit.hazards(weather, end.hazards)
-        PageKit.alertTags(weather, end.alerts)
-        if let unknown = unknownNote(end) { weather.element("span", [("class", "unknown-note")], text: unknown) }
-    }
-
-    /// What an end without (complete) data cannot tell, so its empty hazard and alert list is
-    /// never read as "none".
-    static func unknownNote(_ end: EndBriefing) -> String? {
-        if end.alertsUnknown { return "Weather, hazards and alerts unknown." }
-        if end.hasNoData { return "Weather and hazards unknown; the alerts shown are all that is known." }
-        if case .missing = end.data { return "Other hazards may be hidden by the missing values." }
-        return nil
+        EndSummary.render(weather, end, now: now)
+        DailyOutlook.compact(weather, end)
     }
 }

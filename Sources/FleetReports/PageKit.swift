@@ -54,14 +54,6 @@ enum PageKit {
         parent.element("span", [("class", "risk risk-\(risk.rawValue)")], text: risk.rawValue.uppercased())
     }
 
-    static func hazards(_ parent: HTMLNode, _ hazards: [Hazard]) {
-        for hazard in hazards where hazard.risk != .green {
-            parent.element(
-                "span", [("class", "hazard hazard-\(hazard.risk.rawValue)"), ("title", hazard.detail)],
-                text: hazard.kind.label)
-        }
-    }
-
     /// Alert tags: extreme and severe stand out, the rest are quiet.
     static func alertTags(_ parent: HTMLNode, _ alerts: [WeatherAlertSummary]) {
         for alert in alerts {

@@ -21,6 +21,9 @@ enum RoutePage {
             template: templates.route, name: "route.html", templates: templates,
             title: "\(origin.code) → \(destination.code): \(origin.city) to \(destination.city)",
             attributionURL: model.attributionURL, generated: model.generatedLine)
+        // Before the ends are filled: in a template without a banner slot the banner becomes
+        // the first child of the ends slot, at the top of the page either way.
+        AlertBanner.render(try AlertBanner.place(in: document, fallback: "ends"), flights)
         let ends = try document.slot("ends")
         let grid = ends.element("div", [("class", "ends")])
         EndCard.panel(

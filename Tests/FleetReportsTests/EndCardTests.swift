@@ -89,7 +89,7 @@ struct EndCardTests {
     @Test("an end without data says no data for weather, hazards and alerts")
     func missingEnd() throws {
         let html = try Self.routePage(Self.model(arrivalWeather: false))
-        #expect(html.contains("No data: weather, hazards and alerts unknown."))
+        #expect(html.contains("No data. Weather, hazards and alerts unknown."))
         #expect(html.contains("No data: no current conditions in this run's data."))
     }
 }
