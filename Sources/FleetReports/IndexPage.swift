@@ -16,7 +16,7 @@ enum IndexPage {
             template: templates.index, name: "index.html", templates: templates,
             title:
                 "Fleet weather briefing — \(Timestamp.dayLabel(model.startedAt)) \(Timestamp.utcClock(model.startedAt))",
-            attributionURL: model.attributionURL, generated: model.generatedLine)
+            attributionURL: model.attributionURL, generated: model.generatedLine, marks: model.marks)
         summary(try document.slot("summary"), model)
         let counts = try document.slot("risk-counts")
         riskCounts(counts, model)

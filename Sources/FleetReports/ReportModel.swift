@@ -21,6 +21,9 @@ public struct ReportModel: Sendable {
     public let attributionURL: String
     /// What changed since the previous run, when there was one.
     public let changes: RunChanges?
+    /// The Apple Weather marks to embed, or `nil` for the text mark (a replay, a first run that
+    /// could not fetch them).
+    public let marks: AttributionMarks?
 
     /// Creates a model, sorting the flights worst first.
     ///
@@ -32,11 +35,12 @@ public struct ReportModel: Sendable {
     ///   - rejectedCount: Rejected rows in all (`rejects.count` when not given).
     ///   - weatherByAirport: Weather by airport code.
     ///   - attributionURL: The legal link.
+    ///   - marks: The Apple Weather marks, or `nil` for the text mark.
     ///   - changes: Changes since the previous run.
     public init(
         summary: RunSummary, startedAt: Date, briefings: [FlightBriefing], rejects: [RejectedRow],
         rejectedCount: Int? = nil, weatherByAirport: [String: CellWeather], attributionURL: String,
-        changes: RunChanges? = nil
+        marks: AttributionMarks? = nil, changes: RunChanges? = nil
     ) {
         self.summary = summary
         self.startedAt = startedAt
@@ -46,6 +50,7 @@ public struct ReportModel: Sendable {
         self.weatherByAirport = weatherByAirport
         self.attributionURL = attributionURL
         self.changes = changes
+        self.marks = marks
     }
 
     /// The footer line: when the run started. Only the run's own timestamps differ between two

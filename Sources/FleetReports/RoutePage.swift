@@ -20,7 +20,7 @@ enum RoutePage {
         let document = try PageKit.frame(
             template: templates.route, name: "route.html", templates: templates,
             title: "\(origin.code) → \(destination.code): \(origin.city) to \(destination.city)",
-            attributionURL: model.attributionURL, generated: model.generatedLine)
+            attributionURL: model.attributionURL, generated: model.generatedLine, marks: model.marks)
         let ends = try document.slot("ends")
         let grid = ends.element("div", [("class", "ends")])
         endPanel(grid, airport: origin, role: "Origin", ends: flights.map(\.departure), model: model)
