@@ -35,17 +35,20 @@ public struct AttributionManifest: Sendable, Equatable {
         darkPath = try Self.path("logoDark", in: strings)
     }
 
+    /// The best scale's path; any value of the mark that is not a safe path refuses the whole
+    /// attribution, as a body that names one place off the host is not trusted for the others.
     private static func path(_ name: String, in strings: [String: String]) throws(WeatherDataError) -> String {
-        var refused: String?
         for scale in scales {
-            guard let text = strings[name + scale] else { continue }
-            if isSafePath(text) { return text }
-            refused = refused ?? "\(name + scale) \(JSONValue.string(text).shortText)"
+            if let text = strings[name + scale], !isSafePath(text) {
+                throw .notABody(
+                    "the attribution's \(name + scale) \(JSONValue.string(text).shortText) is not a path on the "
+                        + "WeatherKit host; refused")
+            }
         }
-        if let refused {
-            throw .notABody("the attribution's \(refused) is not a path on the WeatherKit host; refused")
+        guard let path = scales.lazy.compactMap({ strings[name + $0] }).first else {
+            throw .notABody("the attribution names no \(name) mark")
         }
-        throw .notABody("the attribution names no \(name) mark")
+        return path
     }
 
     /// Whether `path` is a plain absolute path that stays on the host it is appended to.
