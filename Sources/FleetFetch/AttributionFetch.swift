@@ -38,8 +38,10 @@ public struct AttributionResult: Sendable {
 /// promises. Sent after the weather, so the marks never take budget a cell needed.
 public struct AttributionFetch: Sendable {
     /// The ledger's `cell` of each request: not a location, so no cell key can match it.
-    public static let ledgerLabels = (attribution: "attribution:en", light: "attribution:mark-light",
-        dark: "attribution:mark-dark")
+    public static let ledgerLabels = (
+        attribution: "attribution:en", light: "attribution:mark-light",
+        dark: "attribution:mark-dark"
+    )
     /// Requests a fetch sends when all goes well.
     public static let requestsPerFetch = 3
 
@@ -111,7 +113,8 @@ public struct AttributionFetch: Sendable {
         do {
             row = try await store.storedMarks(language: WeatherKitClient.attributionLanguage)
         } catch {
-            return .failure(Reason(description: "the stored attribution marks could not be read (\(error.description))"))
+            return .failure(
+                Reason(description: "the stored attribution marks could not be read (\(error.description))"))
         }
         guard let row else { return .success(nil) }
         do {
@@ -130,18 +133,25 @@ public struct AttributionFetch: Sendable {
 
     private func fetch(sent: inout Int, warnings: inout [String]) async -> Result<AttributionMarks, Reason> {
         let manifest: AttributionManifest
-        switch await send(Self.ledgerLabels.attribution, sent: &sent, warnings: &warnings, { await client.attemptAttribution() }) {
+        switch await send(
+            Self.ledgerLabels.attribution, sent: &sent, warnings: &warnings, { await client.attemptAttribution() })
+        {
         case .success(let value): manifest = value
         case .failure(let reason): return .failure(reason)
         }
         let light: Data
-        switch await send(Self.ledgerLabels.light, sent: &sent, warnings: &warnings, { await client.attemptMark(path: manifest.lightPath) })
+        switch await send(
+            Self.ledgerLabels.light, sent: &sent, warnings: &warnings,
+            { await client.attemptMark(path: manifest.lightPath) })
         {
         case .success(let value): light = value
         case .failure(let reason): return .failure(reason)
         }
         let dark: Data
-        switch await send(Self.ledgerLabels.dark, sent: &sent, warnings: &warnings, { await client.attemptMark(path: manifest.darkPath) }) {
+        switch await send(
+            Self.ledgerLabels.dark, sent: &sent, warnings: &warnings,
+            { await client.attemptMark(path: manifest.darkPath) })
+        {
         case .success(let value): dark = value
         case .failure(let reason): return .failure(reason)
         }

@@ -45,7 +45,8 @@ struct AttributionMarkPageTests {
     func textMarkWithoutMarks() throws {
         for (name, page) in try Self.pages(marks: nil) {
             #expect(!page.contains("<img"), "\(name)")
-            #expect(page.components(separatedBy: "<span class=\"mark-text\">Apple Weather</span>").count == 3, "\(name)")
+            #expect(
+                page.components(separatedBy: "<span class=\"mark-text\">Apple Weather</span>").count == 3, "\(name)")
             #expect(page.contains("Weather data provided by Apple Weather."), "\(name)")
             #expect(page.contains(ReportFixtures.attributionURL), "\(name)")
             #expect(page.contains("This report is a planning aid"), "\(name)")

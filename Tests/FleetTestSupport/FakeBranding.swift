@@ -6,12 +6,16 @@ public import Foundation
 /// grayscale, black for the light-background mark, white for the dark one, as that script makes them).
 public enum FakeBranding {
     /// The light-background mark.
-    public static let lightPNG = Data(
-        base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAQAAAACCAAAAABawyK/AAAAC0lEQVR4nGNggAEAAAoAAX+AdF4AAAAASUVORK5CYII=")
+    public static let lightPNG =
+        Data(
+            base64Encoded:
+                "iVBORw0KGgoAAAANSUhEUgAAAAQAAAACCAAAAABawyK/AAAAC0lEQVR4nGNggAEAAAoAAX+AdF4AAAAASUVORK5CYII=")
         ?? Data()
     /// The dark-background mark.
-    public static let darkPNG = Data(
-        base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAQAAAACCAAAAABawyK/AAAADklEQVR4nGP4DwQMIAIAJ+IH+dGbZDoAAAAASUVORK5CYII=")
+    public static let darkPNG =
+        Data(
+            base64Encoded:
+                "iVBORw0KGgoAAAANSUhEUgAAAAQAAAACCAAAAABawyK/AAAADklEQVR4nGP4DwQMIAIAJ+IH+dGbZDoAAAAASUVORK5CYII=")
         ?? Data()
     /// The light mark's path at 2x.
     public static let lightPath = "/assets/branding/en/Apple_Weather_blk_en_2X_090122.png"
@@ -33,7 +37,8 @@ public enum FakeBranding {
     public static func response(for request: HTTPRequest, attribution: String = attribution()) -> HTTPResponse? {
         switch request.url.path {
         case "/attribution/en":
-            return HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(attribution.utf8))
+            return HTTPResponse(
+                status: 200, headers: ["Content-Type": "application/json"], body: Data(attribution.utf8))
         case lightPath: return HTTPResponse(status: 200, headers: ["Content-Type": "image/png"], body: lightPNG)
         case darkPath: return HTTPResponse(status: 200, headers: ["Content-Type": "image/png"], body: darkPNG)
         case let path where path.hasPrefix("/assets/"): return HTTPResponse(status: 404)
