@@ -28,8 +28,8 @@ struct LiveWeather {
         variables["FLEETWX_ATTRIBUTION_FETCH"] != "0"
     }
 
-    /// Fetches the plan from WeatherKit, then the attribution marks (docs/contract.md,
-    /// "Attribution marks") unless the run was stopped or refused.
+    /// Fetches the plan from WeatherKit, then the attribution marks (docs/contract.md §5.4)
+    /// unless the run was stopped or refused.
     ///
     /// - Returns: The fetch report, whether the breaker stopped the run, and the marks.
     /// - Throws: ``AppError/fatal(_:)`` for missing credentials, an unusable key or endpoint.

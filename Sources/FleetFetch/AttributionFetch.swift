@@ -30,7 +30,7 @@ public struct AttributionResult: Sendable {
 
 /// The Apple Weather marks of a live run: the stored ones while younger than 30 days, else
 /// `GET /attribution/en` and its light and dark marks, each recorded in the quota ledger before
-/// it is sent (docs/contract.md, "Attribution marks").
+/// it is sent (docs/contract.md §5.4).
 ///
 /// A failure never fails the run: the pages show the text mark, the attribution sentence and
 /// the legal link stay, and a warning says why. Marks older than 30 days are not shown even

@@ -41,7 +41,7 @@ enum PageKit {
     /// The mark is the fetched light and dark images embedded as `data:image/png;base64,…` URIs
     /// (the style sheet shows one by `prefers-color-scheme`, the light one in print), so a page
     /// requests nothing; without stored marks it is the text mark, and no `<img>` at all
-    /// (docs/contract.md, "Attribution marks").
+    /// (docs/contract.md §5.4).
     ///
     /// - Parameters:
     ///   - parent: Where the block goes.

@@ -102,7 +102,7 @@ enum Migrations {
         """
 
     /// Version 3: the Apple Weather marks, kept so pages embed them without fetching them on
-    /// every run (docs/contract.md, "Attribution marks"): one row per language, replaced when
+    /// every run (docs/contract.md §5.4): one row per language, replaced when
     /// fetched again.
     static let version3 = """
         CREATE TABLE attribution_mark (

@@ -1,7 +1,7 @@
 public import Foundation
 
-/// The Apple Weather marks as stored: what one fetch brought (docs/contract.md, "Attribution
-/// marks"). The store keeps bytes only; checking that they are PNG is the reader's business
+/// The Apple Weather marks as stored: what one fetch brought (docs/contract.md §5.4). The
+/// store keeps bytes only; checking that they are PNG is the reader's business
 /// (FleetStore knows nothing of images), and every reader checks them again.
 public struct StoredMarks: Sendable, Equatable {
     /// The attribution's language tag (`en`).

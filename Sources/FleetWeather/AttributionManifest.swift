@@ -3,7 +3,7 @@ public import Foundation
 /// What `GET /attribution/{language}` answers: the service name and the paths of its marks.
 ///
 /// The logo values are partial paths (`/assets/branding/en/Apple_Weather_blk_en_2X_090122.png`)
-/// appended to the fixed WeatherKit host (docs/weatherkit-api.md, "Attribution"), so a path is
+/// appended to the fixed WeatherKit host (docs/weatherkit-api.md §2.3), so a path is
 /// kept only when it cannot leave that host: it starts with `/`, holds plain ASCII path
 /// characters only, and has no `..` segment, no `//`, no scheme, query or fragment.
 public struct AttributionManifest: Sendable, Equatable {

@@ -2,8 +2,8 @@ public import Foundation
 
 /// The Apple Weather marks a page shows, as PNG bytes checked to be PNG and small.
 ///
-/// Why bytes and not URLs: pages are self-contained (docs/contract.md §7), so the marks are
-/// fetched once (docs/weatherkit-api.md, "Attribution"), kept in the state database for
+/// Why bytes and not URLs: pages are self-contained (docs/contract.md §8.2), so the marks are
+/// fetched once (docs/weatherkit-api.md §2.3), kept in the state database for
 /// ``lifetime`` and embedded as `data:` URIs. Only a value that passed ``init(serviceName:light:dark:fetchedAt:)``
 /// exists, so a page never base64-encodes anything but a checked PNG.
 public struct AttributionMarks: Sendable, Equatable {

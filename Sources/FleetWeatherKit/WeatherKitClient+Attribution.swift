@@ -16,7 +16,7 @@ public struct AttributionAttempt<Value: Sendable>: Sendable {
     }
 }
 
-/// The attribution endpoint and its mark images (docs/weatherkit-api.md, "Attribution"): the
+/// The attribution endpoint and its mark images (docs/weatherkit-api.md §2.3): the
 /// same transport, timeout, size cap and bearer token as weather requests, one attempt each.
 extension WeatherKitClient {
     /// The language of the attribution fleetwx asks for: the pages' own text is English.

@@ -1,6 +1,6 @@
 """The attribution endpoint's body and its mark images, made at run time (no binary fixtures).
 
-Shaped like Apple's `GET /attribution/{language}` answer (docs/weatherkit-api.md, "Attribution"):
+Shaped like Apple's `GET /attribution/{language}` answer (docs/weatherkit-api.md §2.3):
 logo values are partial paths on the same host; the images are tiny valid PNGs, one black
 (the light-background mark) and one white (the dark-background mark).
 """

@@ -3,7 +3,7 @@ import FleetTestSupport
 import Foundation
 import Testing
 
-/// The Apple Weather marks of a live run (docs/contract.md, "Attribution marks"): fetched once
+/// The Apple Weather marks of a live run (docs/contract.md §5.4): fetched once
 /// through the fake server, counted in the ledger, kept 30 days in the state database and
 /// embedded as `data:` URIs; the text mark when there are none.
 @Suite("Attribution marks of live runs")
