@@ -42,8 +42,6 @@ public struct AttributionFetch: Sendable {
         attribution: "attribution:en", light: "attribution:mark-light",
         dark: "attribution:mark-dark"
     )
-    /// Requests a fetch sends when all goes well.
-    public static let requestsPerFetch = 3
 
     let client: WeatherKitClient
     let store: StateStore
