@@ -13,11 +13,27 @@ struct LiveWeather {
     let runID: String
     let interruption: RunInterruption
 
-    /// Fetches the plan from WeatherKit.
+    /// What a live fetch obtained: the weather, why authorization stopped it (if it did) and the
+    /// Apple Weather marks.
+    struct Obtained {
+        let report: FetchReport
+        let authFailure: AuthFailure?
+        let attribution: AttributionResult
+    }
+
+    /// `FLEETWX_ATTRIBUTION_FETCH=0` (README "Environment"): marks are not fetched (stored ones
+    /// are still shown); for tests whose request counts are about weather alone, and for a site
+    /// that would rather not spend the three calls.
+    static func fetchesMarks(_ variables: [String: String]) -> Bool {
+        variables["FLEETWX_ATTRIBUTION_FETCH"] != "0"
+    }
+
+    /// Fetches the plan from WeatherKit, then the attribution marks (docs/contract.md §5.4)
+    /// unless the run was stopped or refused.
     ///
-    /// - Returns: The fetch report and whether the breaker stopped the run.
+    /// - Returns: The fetch report, whether the breaker stopped the run, and the marks.
     /// - Throws: ``AppError/fatal(_:)`` for missing credentials, an unusable key or endpoint.
-    func fetch(_ plan: FetchPlan) async throws(AppError) -> (FetchReport, AuthFailure?) {
+    func fetch(_ plan: FetchPlan) async throws(AppError) -> Obtained {
         let tuning = try FetchTuning(environment.variables)
         let client = try makeClient(timeout: tuning.timeout)
         let recorder = try makeRecorder()
@@ -29,12 +45,20 @@ struct LiveWeather {
                 runID: runID, concurrency: options.concurrency, monthlyQuota: options.monthlyQuota,
                 maxRequests: options.maxRequests, retry: tuning.retryPolicy),
             breaker: breaker, recorder: recorder, progress: progress, now: environment.now)
-        let task = Task { await engine.fetch(plan) }
+        let marks = AttributionFetch(
+            client: client, store: store, runID: runID, monthlyLimit: options.monthlyQuota,
+            runLimit: options.maxRequests, now: environment.now)
+        let fetchesMarks = Self.fetchesMarks(environment.variables)
+        let task = Task {
+            let report = await engine.fetch(plan)
+            let refused = await breaker.reason != nil
+            return (report, await marks.marks(mayFetch: fetchesMarks && !refused && !Task.isCancelled))
+        }
         interruption.onSignal { task.cancel() }
-        let report = await task.value
+        let (report, attribution) = await task.value
         interruption.clear()
         progress.finish()
-        return (report, await breaker.reason)
+        return Obtained(report: report, authFailure: await breaker.reason, attribution: attribution)
     }
 
     private func makeClient(timeout: Duration) throws(AppError) -> WeatherKitClient {

@@ -14,12 +14,16 @@ internal import Foundation
 /// writer, and the words of its ends (nothing obtained, stopped before publishing, the
 /// closing line).
 extension RunPipeline {
+    /// The run's weather: from the recording with `--replay` (with the text mark: a replay
+    /// sends nothing and shows nothing the recording does not hold), else from WeatherKit.
     func weather(
         for plan: FetchPlan, store: StateStore, runID: String, interruption: RunInterruption
-    ) async throws(AppError) -> (FetchReport, AuthFailure?) {
+    ) async throws(AppError) -> LiveWeather.Obtained {
         if let replay = options.replay {
             do {
-                return (try ReplaySource(directory: replay, grid: options.grid).serve(plan), nil)
+                return LiveWeather.Obtained(
+                    report: try ReplaySource(directory: replay, grid: options.grid).serve(plan), authFailure: nil,
+                    attribution: .textMark)
             } catch {
                 throw .fatal(error.description)
             }

@@ -1,9 +1,11 @@
 internal import FleetAirports
 internal import FleetBriefing
+internal import FleetFetch
 internal import FleetPlan
 internal import FleetReports
 internal import FleetSchedule
 internal import FleetStore
+internal import FleetWeather
 internal import FleetWeatherKit
 internal import Foundation
 
@@ -70,7 +72,7 @@ struct RunPipeline {
             rejectedCount: inputs.schedule.rejectedCount,
             weatherByAirport: Self.weatherByAirport(
                 inputs.schedule.flights, plan: planned.plan, fetch: fetched.report),
-            attributionURL: Self.attributionURL(fetched.report),
+            attributionURL: Self.attributionURL(fetched.report), marks: fetched.marks,
             changes: previous.run.map {
                 RunHistory.changes(briefings, previous: $0.flights, previousRunAt: $0.startedAt)
             }, briefedAt: options.now ?? startedAt)
@@ -165,16 +167,21 @@ struct RunPipeline {
         return State(store: store, history: history, warnings: [settling].compactMap { $0 })
     }
 
-    /// What the fetch stage obtained, and why authorization stopped it, if it did.
+    /// What the fetch stage obtained, why authorization stopped it, if it did, and the Apple
+    /// Weather marks (`nil`: the pages show the text mark).
     struct Fetched {
         var report: FetchReport
         let authFailure: AuthFailure?
+        let marks: AttributionMarks?
     }
 
     private func fetch(_ planned: Planned, state: inout State) async throws(AppError) -> Fetched {
-        let (report, authFailure) = try await weather(
+        let obtained = try await weather(
             for: planned.plan, store: state.store, runID: runID, interruption: interruption)
-        var fetched = Fetched(report: report, authFailure: authFailure)
+        let authFailure = obtained.authFailure
+        var fetched = Fetched(report: obtained.report, authFailure: authFailure, marks: obtained.attribution.marks)
+        // A missing mark is cosmetic: said in run.json and on stderr, never a reason for exit 2.
+        fetched.report.warnings += obtained.attribution.warnings
         fetched.report.noteUnknownConditionCodes()
         if let warning = Self.stateWriteWarning(fetched.report, path: state.store.path) {
             fetched.report.warnings.append(warning)

@@ -16,7 +16,7 @@ enum IndexPage {
             template: templates.index, name: "index.html", templates: templates,
             title:
                 "Fleet weather briefing — \(Timestamp.dayLabel(model.startedAt)) \(Timestamp.utcClock(model.startedAt))",
-            attributionURL: model.attributionURL, generated: model.generatedLine)
+            attributionURL: model.attributionURL, generated: model.generatedLine, marks: model.marks)
         // The banner first: in a template without a banner slot it opens the summary slot.
         AlertBanner.render(try AlertBanner.place(in: document, fallback: "summary"), model.briefings)
         summary(try document.slot("summary"), model)

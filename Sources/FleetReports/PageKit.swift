@@ -8,8 +8,8 @@ internal import Foundation
 /// hazard chips and one-line weather summaries.
 enum PageKit {
     static let attributionText = "Weather data provided by Apple Weather."
-    static let markLight = "https://weatherkit.apple.com/assets/branding/en/Apple_Weather_blk_en_2X_090122.png"
-    static let markDark = "https://weatherkit.apple.com/assets/branding/en/Apple_Weather_wht_en_2X_090122.png"
+    /// The text mark, shown where no fetched mark is stored (and the marks' `alt`).
+    static let markText = "Apple Weather"
     static let planningNote =
         "This report is a planning aid built from Apple WeatherKit forecasts. It is not an official aviation "
         + "weather source: check METAR, TAF and NOTAMs before flight. Flight categories are estimated from "
@@ -21,7 +21,7 @@ enum PageKit {
     /// Opens a template and fills the parts common to every page (``frameSlots``).
     static func frame(
         template: String, name: String, templates: ReportTemplates, title: String, attributionURL: String,
-        generated: String
+        generated: String, marks: AttributionMarks? = nil
     ) throws -> HTMLDocument {
         let document = try HTMLDocument(template: template, name: name)
         if let body = document.root?.first(where: { $0.tag == "body" }) { ConditionIcons.definitions(body) }
@@ -29,21 +29,37 @@ enum PageKit {
         try document.slot("heading").setText(title)
         try document.slot("style").setText(templates.style)
         try document.slot("script").setText(templates.script)
-        attribution(try document.slot("attribution-top"), url: attributionURL)
+        attribution(try document.slot("attribution-top"), url: attributionURL, marks: marks)
         let footer = try document.slot("footer")
-        attribution(footer, url: attributionURL)
+        attribution(footer, url: attributionURL, marks: marks)
         footer.element("p", [("class", "note")], text: planningNote)
         footer.element("p", [("class", "note")], text: generated)
         return document
     }
 
-    /// The Apple Weather mark (light and dark, with the text as fallback), the attribution
-    /// sentence and the legal link.
-    static func attribution(_ parent: HTMLNode, url: String) {
+    /// The Apple Weather mark, the attribution sentence and the legal link.
+    ///
+    /// The mark is the fetched light and dark images embedded as `data:image/png;base64,…` URIs
+    /// (the style sheet shows one by `prefers-color-scheme`, the light one in print), so a page
+    /// requests nothing; without stored marks it is the text mark, and no `<img>` at all
+    /// (docs/contract.md §5.4).
+    ///
+    /// - Parameters:
+    ///   - parent: Where the block goes.
+    ///   - url: The legal attribution link.
+    ///   - marks: The checked PNG marks, or `nil` for the text mark.
+    static func attribution(_ parent: HTMLNode, url: String, marks: AttributionMarks? = nil) {
         let block = parent.element("div", [("class", "attribution")])
         let mark = block.element("span", [("class", "mark")])
-        mark.element("img", [("class", "mark-light"), ("src", markLight), ("alt", "Apple Weather"), ("height", "18")])
-        mark.element("img", [("class", "mark-dark"), ("src", markDark), ("alt", "Apple Weather"), ("height", "18")])
+        let light = marks?.lightDataURI
+        let dark = marks?.darkDataURI
+        if let light, let dark, SafeURL.isPNGDataURI(light), SafeURL.isPNGDataURI(dark) {
+            let alt = marks?.serviceName ?? markText
+            mark.element("img", [("class", "mark-light"), ("src", light), ("alt", alt), ("height", "18")])
+            mark.element("img", [("class", "mark-dark"), ("src", dark), ("alt", alt), ("height", "18")])
+        } else {
+            mark.element("span", [("class", "mark-text")], text: markText)
+        }
         block.text(" ")
         block.element("span", text: attributionText)
         block.text(" ")

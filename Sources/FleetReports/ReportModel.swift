@@ -21,6 +21,9 @@ public struct ReportModel: Sendable {
     public let attributionURL: String
     /// What changed since the previous run, when there was one.
     public let changes: RunChanges?
+    /// The Apple Weather marks to embed, or `nil` for the text mark (a replay, a first run that
+    /// could not fetch them).
+    public let marks: AttributionMarks?
     /// The time the run briefed for (`--now`, else its start): ages such as "read 04:00Z, 1 h
     /// before this run" are counted from it.
     public let briefedAt: Date
@@ -35,12 +38,13 @@ public struct ReportModel: Sendable {
     ///   - rejectedCount: Rejected rows in all (`rejects.count` when not given).
     ///   - weatherByAirport: Weather by airport code.
     ///   - attributionURL: The legal link.
+    ///   - marks: The Apple Weather marks, or `nil` for the text mark.
     ///   - changes: Changes since the previous run.
     ///   - briefedAt: The time the run briefed for (its start when not given).
     public init(
         summary: RunSummary, startedAt: Date, briefings: [FlightBriefing], rejects: [RejectedRow],
         rejectedCount: Int? = nil, weatherByAirport: [String: CellWeather], attributionURL: String,
-        changes: RunChanges? = nil, briefedAt: Date? = nil
+        marks: AttributionMarks? = nil, changes: RunChanges? = nil, briefedAt: Date? = nil
     ) {
         self.summary = summary
         self.startedAt = startedAt
@@ -50,6 +54,7 @@ public struct ReportModel: Sendable {
         self.weatherByAirport = weatherByAirport
         self.attributionURL = attributionURL
         self.changes = changes
+        self.marks = marks
         self.briefedAt = briefedAt ?? startedAt
     }
 

@@ -20,7 +20,7 @@ enum RoutePage {
         let document = try PageKit.frame(
             template: templates.route, name: "route.html", templates: templates,
             title: "\(origin.code) → \(destination.code): \(origin.city) to \(destination.city)",
-            attributionURL: model.attributionURL, generated: model.generatedLine)
+            attributionURL: model.attributionURL, generated: model.generatedLine, marks: model.marks)
         // Before the ends are filled: in a template without a banner slot the banner becomes
         // the first child of the ends slot, at the top of the page either way.
         AlertBanner.render(try AlertBanner.place(in: document, fallback: "ends"), flights)

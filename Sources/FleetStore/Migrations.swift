@@ -13,7 +13,7 @@ enum Migrations {
     static let applicationID: Int32 = 0x464C_5758
 
     /// The migrations, oldest first.
-    static let all: [String] = [version1, version2]
+    static let all: [String] = [version1, version2, version3]
 
     /// Version 1: cache, quota ledger with its counters, run history.
     ///
@@ -99,6 +99,19 @@ enum Migrations {
     static let version2 = """
         ALTER TABLE ledger ADD COLUMN owner TEXT;
         CREATE INDEX ledger_pending ON ledger (owner) WHERE outcome = 'pending';
+        """
+
+    /// Version 3: the Apple Weather marks, kept so pages embed them without fetching them on
+    /// every run (docs/contract.md §5.4): one row per language, replaced when
+    /// fetched again.
+    static let version3 = """
+        CREATE TABLE attribution_mark (
+            language TEXT PRIMARY KEY,
+            service_name TEXT,
+            light_png BLOB NOT NULL,
+            dark_png BLOB NOT NULL,
+            fetched_at REAL NOT NULL
+        ) WITHOUT ROWID;
         """
 
     /// Applies every migration newer than the file's version, each in its own transaction.

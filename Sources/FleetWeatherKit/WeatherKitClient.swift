@@ -161,7 +161,9 @@ public struct WeatherKitClient: Sendable {
 
     /// Sends one authorized GET; keeps the raw response (when there was one) next to the outcome,
     /// so callers can read headers such as `Date` even from a refusal.
-    func perform(_ url: URL) async -> (response: HTTPResponse?, outcome: Result<HTTPResponse, WeatherKitError>) {
+    func perform(
+        _ url: URL, accept: String = "application/json"
+    ) async -> (response: HTTPResponse?, outcome: Result<HTTPResponse, WeatherKitError>) {
         let token: String
         do {
             token = try await tokens.token()
@@ -172,7 +174,7 @@ public struct WeatherKitClient: Sendable {
             url: url,
             // `identity`: a compressed body could inflate far past the size cap before the cap
             // is checked (see URLSessionTransport); WeatherKit bodies are small enough plain.
-            headers: ["Authorization": "Bearer \(token)", "Accept": "application/json", "Accept-Encoding": "identity"],
+            headers: ["Authorization": "Bearer \(token)", "Accept": accept, "Accept-Encoding": "identity"],
             timeout: timeout)
         // Cancelled between the reservation and here: nothing goes out, nothing is charged.
         if Task.isCancelled { return (nil, .failure(.notSent("the run was cancelled before it was sent"))) }

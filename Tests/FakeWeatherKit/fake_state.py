@@ -14,7 +14,9 @@ FAULT_MODES = {
     "status5xx", "status429", "empty404", "empty400", "unauthorized", "unauthorizedEmpty",
     "overQuota", "truncated", "hang", "gzip", "patch", "rawBody", "gzipBomb",
 }
-TARGETS = {"any", "weather", "availability"}
+TARGETS = {"any", "weather", "availability", "attribution", "asset"}
+# Kinds a rule must name to touch: "any" means the weather API alone, as before they existed.
+BRANDING_KINDS = {"attribution", "asset"}
 
 
 def b64url_decode(text):
@@ -211,6 +213,8 @@ class ServerState:
             for rule in self.rules:
                 if rule.count == 0 or rule.target not in ("any", kind):
                     continue
+                if kind in BRANDING_KINDS and rule.target != kind:
+                    continue
                 if rule.fraction < 1.0 and self.rng.random() >= rule.fraction:
                     continue
                 if rule.count > 0:
@@ -276,7 +280,9 @@ class ServerState:
         with self.lock:
             return {
                 "requests": len(self.log), "weatherRequests": self.by_kind["weather"],
-                "availabilityRequests": self.by_kind["availability"], "byStatus": dict(self.by_status),
+                "availabilityRequests": self.by_kind["availability"],
+                "attributionRequests": self.by_kind["attribution"] + self.by_kind["asset"],
+                "byStatus": dict(self.by_status),
                 "tokenVerifications": self.verifications, "inFlight": self.in_flight,
                 "peakInFlight": self.peak_in_flight, "faultsApplied": dict(self.faults_applied),
                 "firstRequestAt": self.first_request_at, "lastResponseAt": self.last_response_at,

@@ -24,6 +24,7 @@ from zoneinfo import ZoneInfo
 
 import forecast
 import p256
+import fake_branding
 from fake_bodies import gzip_bomb, patched
 from fake_state import FaultRule, ServerState
 
@@ -87,6 +88,10 @@ class Handler(BaseHTTPRequestHandler):
             return self.handle_api("weather", split, parts[3:])
         if parts[:3] == ["api", "v1", "availability"] and len(parts) == 5:
             return self.handle_api("availability", split, parts[3:])
+        if parts[:1] == ["attribution"] and len(parts) == 2:
+            return self.handle_api("attribution", split, parts[1:])
+        if parts[:2] == ["assets", "branding"]:
+            return self.handle_api("asset", split, [split.path])
         return self.send_bytes(404, b"")
 
     def do_POST(self):
@@ -164,6 +169,15 @@ class Handler(BaseHTTPRequestHandler):
                 return self.send_fault(rule)
         if not verified:
             return self.send_json(401, {"reason": "NOT_ENABLED"})
+        if kind == "attribution":
+            if not LANGUAGE_TAG.match(segments[0]):
+                return self.send_bytes(404, b"")
+            return self.send_json(200, fake_branding.attribution(segments[0]))
+        if kind == "asset":
+            image = fake_branding.asset(segments[0])
+            if image is None:
+                return self.send_bytes(404, b"")
+            return self.send_bytes(200, image, {"Content-Type": "image/png"})
         try:
             body = self.weather_body(segments, query) if kind == "weather" else self.availability_body(
                 segments, query)

@@ -20,13 +20,16 @@ struct LiveHarness {
     /// - Parameters:
     ///   - retryBaseMilliseconds: `FLEETWX_RETRY_BASE_MS` (short, so retries are quick).
     ///   - requestTimeoutSeconds: `FLEETWX_REQUEST_TIMEOUT`.
-    init(retryBaseMilliseconds: Int = 5, requestTimeoutSeconds: Double = 60) throws {
+    ///   - fetchesMarks: Whether runs fetch the Apple Weather marks; off (`FLEETWX_ATTRIBUTION_FETCH=0`)
+    ///     unless a test is about them, so every other test's request counts are the weather's.
+    init(retryBaseMilliseconds: Int = 5, requestTimeoutSeconds: Double = 60, fetchesMarks: Bool = false) throws {
         directory = try TemporaryDirectory(prefix: "fleetwx-live")
         variables = [
             "HOME": directory.url.path, "FLEETWX_TEMPLATES": AppHarness.templates.path,
             "FLEETWX_RETRY_BASE_MS": String(retryBaseMilliseconds),
             "FLEETWX_REQUEST_TIMEOUT": String(requestTimeoutSeconds),
         ]
+        if !fetchesMarks { variables["FLEETWX_ATTRIBUTION_FETCH"] = "0" }
         for (name, value) in try TestCredentials.environment(in: directory) { variables[name] = value }
     }
 

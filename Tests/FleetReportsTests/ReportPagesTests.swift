@@ -72,7 +72,8 @@ struct ReportPagesTests {
         for (name, html) in all {
             #expect(html.hasPrefix("<!DOCTYPE html>"), "\(name)")
             #expect(html.contains("Weather data provided by Apple Weather."), "\(name)")
-            #expect(html.contains("alt=\"Apple Weather\""), "\(name)")
+            // Without stored marks (this model has none) the mark is the text mark, not an image.
+            #expect(html.contains("<span class=\"mark-text\">Apple Weather</span>"), "\(name)")
             #expect(html.contains("href=\"\(ReportFixtures.attributionURL)\""), "\(name)")
             #expect(html.contains("planning aid"), "\(name)")
             #expect(html.contains("not an official aviation weather source"), "\(name)")

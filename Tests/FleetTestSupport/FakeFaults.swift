@@ -30,9 +30,10 @@ public struct FakeFaults: Encodable, Sendable {
             }
         }
 
-        /// Which requests a rule applies to.
+        /// Which requests a rule applies to: `any` is the weather API (weather and
+        /// availability); the attribution and its mark images only by name.
         public enum Target: String, Encodable, Sendable {
-            case any, weather, availability
+            case any, weather, availability, attribution, asset
         }
 
         public var mode: Mode

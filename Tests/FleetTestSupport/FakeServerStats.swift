@@ -4,6 +4,8 @@ public struct FakeServerStats: Decodable, Sendable, Equatable {
     public var requests: Int
     public var weatherRequests: Int
     public var availabilityRequests: Int
+    /// Requests for `/attribution/{language}` and the mark images under `/assets/branding/`.
+    public var attributionRequests: Int
     /// Responses by status code (as text keys).
     public var byStatus: [String: Int]
     /// ES256 verifications performed (one per distinct token, ever).
