@@ -31,7 +31,8 @@ enum DailyOutlook {
         if known.count == darkness.count, let first = known.first, known.allSatisfy({ $0 == first }) {
             line.text(" · ")
             let times = darkness.count > 1 ? "scheduled times" : "scheduled time"
-            line.element("span", [("class", first ? "dark" : "light")], text: "\(times) in \(first ? "darkness" : "daylight")")
+            line.element(
+                "span", [("class", first ? "dark" : "light")], text: "\(times) in \(first ? "darkness" : "daylight")")
         } else {
             for (number, dark) in darkness {
                 guard let dark else { continue }
@@ -66,7 +67,9 @@ enum DailyOutlook {
         }
         switch (day.sunrise, day.sunset) {
         case (let sunrise?, let sunset?):
-            parts.append("sunrise \(Timestamp.localClock(sunrise, zone: zone)) · sunset \(Timestamp.localClock(sunset, zone: zone)) local")
+            parts.append(
+                "sunrise \(Timestamp.localClock(sunrise, zone: zone)) · sunset \(Timestamp.localClock(sunset, zone: zone)) local"
+            )
         case (let sunrise?, nil): parts.append("sunrise \(Timestamp.localClock(sunrise, zone: zone)) local, no sunset")
         case (nil, let sunset?): parts.append("no sunrise, sunset \(Timestamp.localClock(sunset, zone: zone)) local")
         case (nil, nil): parts.append("no sunrise or sunset this day")

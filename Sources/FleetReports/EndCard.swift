@@ -52,7 +52,10 @@ enum EndCard {
         let zone = first.end.airport.timeZone
         let card = parent.element(
             "article",
-            [("class", "card card-\(end.risk.rawValue)"), ("data-flights", visits.map(\.flight.number).joined(separator: " "))])
+            [
+                ("class", "card card-\(end.risk.rawValue)"),
+                ("data-flights", visits.map(\.flight.number).joined(separator: " ")),
+            ])
         let heading = card.element("h3")
         PageKit.riskBadge(heading, end.risk)
         heading.text(" " + visits.map(\.flight.number).joined(separator: ", ") + " · ")

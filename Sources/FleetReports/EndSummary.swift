@@ -37,7 +37,8 @@ enum EndSummary {
             let line = parent.element("div", [("class", "hour-line other-hour")])
             line.element(
                 "span", [("class", "when")],
-                text: "\(Timestamp.utcClock(start)) (\(Timestamp.localClock(start, zone: end.airport.timeZone)) local), "
+                text:
+                    "\(Timestamp.utcClock(start)) (\(Timestamp.localClock(start, zone: end.airport.timeZone)) local), "
                     + relative(start, to: scheduled) + ": ")
             if let hour = end.windowHour(at: start) {
                 ConditionIcons.icon(line, hour.conditionCode)

@@ -91,11 +91,14 @@ struct DispatcherTrustTests {
     static func card(_ page: HTMLDocument, role: String, flight: String) -> HTMLNode? {
         page.root?.first { $0.tag == "div" && $0.attribute("data-role") == role }?
             .first { node in
-                node.tag == "article" && (node.attribute("data-flights") ?? "").split(separator: " ").contains { $0 == flight }
+                node.tag == "article"
+                    && (node.attribute("data-flights") ?? "").split(separator: " ").contains { $0 == flight }
             }
     }
 
-    @Test("every end's daily outlook is the recorded local day: H and L rounded, sunrise and sunset local", arguments: schedules)
+    @Test(
+        "every end's daily outlook is the recorded local day: H and L rounded, sunrise and sunset local",
+        arguments: schedules)
     func dailyOutlook(schedule: String) async throws {
         let directory = try TemporaryDirectory(prefix: "fleetwx-trust")
         defer { directory.remove() }
@@ -106,12 +109,14 @@ struct DispatcherTrustTests {
             let route = try #require(row["origin"]).appending("-").appending(try #require(row["destination"]))
             let page = try report.page("routes/\(route).html")
             for (role, code, time) in [
-                ("origin", row["origin"], row["departure_utc"]), ("destination", row["destination"], row["arrival_utc"]),
+                ("origin", row["origin"], row["departure_utc"]),
+                ("destination", row["destination"], row["arrival_utc"]),
             ] {
                 let code = try #require(code)
                 let when = WeatherFixtures.date(try #require(time))
                 let flight = try #require(row["flight"])
-                let card = try #require(Self.card(page, role: role, flight: flight), "\(route) \(role) card of \(flight)")
+                let card = try #require(
+                    Self.card(page, role: role, flight: flight), "\(route) \(role) card of \(flight)")
                 let daily = try #require(
                     card.first { $0.tag == "p" && $0.attribute("class") == "daily" }, "\(flight) \(role): no outlook"
                 ).textContent
@@ -124,7 +129,8 @@ struct DispatcherTrustTests {
                 let low = day.low.map(Self.degrees) ?? "n/a"
                 #expect(daily.contains("H \(high) L \(low)"), "\(flight) \(role) \(code): \(daily)")
                 if let sunrise = day.sunrise, let sunset = day.sunset {
-                    let sun = "sunrise \(Self.clock(sunrise, zone: zone)) · sunset \(Self.clock(sunset, zone: zone)) local"
+                    let sun =
+                        "sunrise \(Self.clock(sunrise, zone: zone)) · sunset \(Self.clock(sunset, zone: zone)) local"
                     #expect(daily.contains(sun), "\(flight) \(role) \(code): \(daily)")
                     let light = when < sunrise || when >= sunset ? "darkness" : "daylight"
                     let shared = (card.attribute("data-flights") ?? "").contains(" ")

@@ -67,7 +67,9 @@ struct EndCardTests {
     @Test("the daily outlook gives the local day's rounded high and low, precipitation, sunrise and sunset")
     func dailyOutlook() throws {
         let html = try Self.routePage(Self.model())
-        #expect(html.contains("Tue 1 Dec (local): </span>H 8° L -2° · precipitation 40% snow · sunrise 07:48 · sunset 15:54 local"))
+        #expect(
+            html.contains(
+                "Tue 1 Dec (local): </span>H 8° L -2° · precipitation 40% snow · sunrise 07:48 · sunset 15:54 local"))
         #expect(html.contains("scheduled time in daylight"))
         // JFK has no daily forecast in the model: said, not left out.
         #expect(html.contains("no daily forecast in this run's data."))
