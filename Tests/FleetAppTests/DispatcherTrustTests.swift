@@ -75,6 +75,41 @@ struct DispatcherTrustTests {
         return days
     }()
 
+    /// A recorded extreme or severe alert: its headline and span (onset, else effective or
+    /// issued time; end, else expiry).
+    struct MajorAlert {
+        let headline: String
+        let start: Date?
+        let end: Date?
+    }
+
+    /// The recorded extreme and severe alerts by airport code.
+    static let recordedMajorAlerts: [String: [MajorAlert]] = {
+        var alerts: [String: [MajorAlert]] = [:]
+        let folder = AppHarness.demoWeather
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names where name.hasSuffix(".json") {
+            guard let data = try? Data(contentsOf: folder.appendingPathComponent(name)),
+                let body = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                let collection = body["weatherAlerts"] as? [String: Any],
+                let list = collection["alerts"] as? [[String: Any]]
+            else { continue }
+            let major = list.compactMap { alert -> MajorAlert? in
+                guard ["extreme", "severe"].contains(alert["severity"] as? String ?? ""),
+                    let headline = alert["description"] as? String
+                else { return nil }
+                func date(_ keys: [String]) -> Date? {
+                    keys.lazy.compactMap { alert[$0] as? String }.first.map(WeatherFixtures.date)
+                }
+                return MajorAlert(
+                    headline: headline, start: date(["eventOnsetTime", "effectiveTime", "issuedTime"]),
+                    end: date(["eventEndTime", "expireTime"]))
+            }
+            for code in name.dropLast(5).split(separator: "-") { alerts[String(code)] = major }
+        }
+        return alerts
+    }()
+
     static func degrees(_ value: Double) -> String {
         let whole = Int(value.rounded(.toNearestOrEven))
         return "\(whole)°"
@@ -172,5 +207,78 @@ struct DispatcherTrustTests {
             }
         }
         if schedule.hasSuffix("dispatch.csv") { #expect(missingEnds >= 5) }
+    }
+
+    @Test(
+        "every extreme or severe alert in force within an hour of a scheduled time is in the banner of the index and its route",
+        arguments: schedules)
+    func severeAlertsInBanners(schedule: String) async throws {
+        let directory = try TemporaryDirectory(prefix: "fleetwx-trust")
+        defer { directory.remove() }
+        let report = try await Self.run(schedule, in: directory)
+        let index = try report.page("index.html")
+        func banner(_ page: HTMLDocument) -> String? {
+            page.root?.first { $0.attribute("role") == "alert" }?.textContent
+        }
+        var expected = 0
+        for row in report.flights {
+            let route = (row["origin"] ?? "") + "-" + (row["destination"] ?? "")
+            for (code, time) in [(row["origin"], row["departure_utc"]), (row["destination"], row["arrival_utc"])] {
+                guard let code, let time else { continue }
+                let when = WeatherFixtures.date(time)
+                for alert in Self.recordedMajorAlerts[code] ?? []
+                where (alert.start ?? .distantPast) <= when + 3600 && (alert.end ?? .distantFuture) >= when - 3600 {
+                    expected += 1
+                    let top = try #require(banner(index), "index has no role=alert banner for \(alert.headline)")
+                    #expect(top.contains(alert.headline) && top.contains(code), "index banner: \(top)")
+                    let page = try report.page("routes/\(route).html")
+                    let routeBanner = try #require(banner(page), "\(route) has no banner for \(alert.headline)")
+                    #expect(routeBanner.contains(alert.headline), "\(route) banner: \(routeBanner)")
+                }
+            }
+        }
+        #expect(expected > 0, "the schedules put flights under a severe alert")
+        // The banner is at the top: before the run summary on the index.
+        let html = String(
+            decoding: try Data(contentsOf: report.directory.appendingPathComponent("index.html")), as: UTF8.self)
+        let bannerAt = try #require(html.range(of: "role=\"alert\""))
+        let summaryAt = try #require(html.range(of: "aria-label=\"Run summary\""))
+        #expect(bannerAt.lowerBound < summaryAt.lowerBound)
+    }
+
+    @Test(
+        "every card has a 12-hour strip with its scheduled hour marked, and every icon is named", arguments: schedules)
+    func stripsAndIcons(schedule: String) async throws {
+        let directory = try TemporaryDirectory(prefix: "fleetwx-trust")
+        defer { directory.remove() }
+        let report = try await Self.run(schedule, in: directory)
+        let routes = Set(report.flights.map { ($0["origin"] ?? "") + "-" + ($0["destination"] ?? "") })
+        var cards = 0
+        for route in routes.sorted() {
+            let page = try report.page("routes/\(route).html")
+            let root = try #require(page.root)
+            for card in root.all(where: { $0.tag == "article" && $0.attribute("data-flights") != nil }) {
+                cards += 1
+                let hours = card.all { $0.tag == "li" && ($0.attribute("class") ?? "").contains("strip-hour") }
+                #expect(
+                    hours.count == 12, "\(route) card \(card.attribute("data-flights") ?? ""): \(hours.count) hours")
+                let marked = hours.filter { $0.attribute("aria-current") != nil }
+                #expect(marked.count == 1, "\(route): \(marked.count) scheduled hours marked")
+                #expect(marked.first?.textContent.lowercased().contains("sched.") == true)
+            }
+            for icon in root.all(where: { $0.tag == "svg" && ($0.attribute("class") ?? "").hasPrefix("wx ") }) {
+                let name = icon.attribute("aria-label") ?? ""
+                #expect(!name.isEmpty && icon.attribute("role") == "img", "\(route): an icon without a name")
+                #expect(
+                    icon.first { $0.tag == "title" }?.textContent == name, "\(route): icon title differs from \(name)")
+            }
+            // Every hour line with values starts with its condition's icon.
+            for line in root.all(where: { ($0.attribute("class") ?? "").hasPrefix("hour-line") }) {
+                let hasValues = line.textContent.contains("°C")
+                let icon = line.first { $0.tag == "svg" }
+                #expect(!hasValues || icon != nil, "\(route): an hour line without an icon: \(line.textContent)")
+            }
+        }
+        #expect(cards >= routes.count * 2)
     }
 }
