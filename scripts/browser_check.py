@@ -100,6 +100,9 @@ class Browser:
         self.process = subprocess.Popen(
             [path, "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
              "--remote-debugging-pipe", f"--user-data-dir={self.profile}",
+             # Tabs checked side by side must all paint and run timers as a page in front does.
+             "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
+             "--disable-backgrounding-occluded-windows",
              # Belt and braces for "offline": no name resolves, whatever the page asks for.
              "--host-resolver-rules=MAP * ~NOTFOUND", "about:blank"],
             preexec_fn=child, close_fds=False, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
@@ -109,6 +112,7 @@ class Browser:
         self.commands = os.fdopen(commands_write, "wb", buffering=0)
         self.replies = os.fdopen(replies_read, "rb", buffering=0)
         self.lock = threading.Condition()
+        self.writing = threading.Lock()
         self.answers = {}
         self.events = []
         self.counter = 0
@@ -143,7 +147,8 @@ class Browser:
         if session:
             message["sessionId"] = session
         try:
-            self.commands.write(json.dumps(message).encode() + b"\0")
+            with self.writing:
+                self.commands.write(json.dumps(message).encode() + b"\0")
         except BrokenPipeError as error:
             raise ChromiumError(f"chromium exited (sending {method})") from error
         deadline = time.monotonic() + timeout
@@ -200,6 +205,7 @@ class Tab:
         self.send("Network.emulateNetworkConditions",
                   {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
         self.send("Network.setCacheDisabled", {"cacheDisabled": True})
+        self.send("Emulation.setFocusEmulationEnabled", {"enabled": True})
 
     def send(self, method, params=None, timeout=LOAD_TIMEOUT):
         return self.browser.send(method, params, self.session, timeout)
@@ -220,8 +226,8 @@ class Tab:
 
     def settle(self):
         """Fonts, then two frames of layout and a moment for a late timer or image decode."""
-        self.evaluate("document.fonts.ready.then(() => new Promise(r => requestAnimationFrame(() => "
-                      "requestAnimationFrame(() => setTimeout(r, 20)))))")
+        self.evaluate("document.fonts.ready.then(() => new Promise(r => { setTimeout(r, 1000); "
+                      "requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 20))); }))")
 
     def load(self, url):
         self.browser.take_events(self.session)
@@ -368,6 +374,39 @@ RESOURCES_JS = r"""
 })()
 """
 
+# The page's own @page size keyword and left/right margins (printToPDF honours both), in print.
+PAGE_BOX_JS = r"""
+(() => {
+  const box = {landscape: false, left: '', right: ''};
+  const walk = (rules, media) => {
+    for (const r of rules) {
+      if (r instanceof CSSPageRule) {
+        if (/landscape/.test(r.style.size)) box.landscape = true;
+        if (/portrait/.test(r.style.size)) box.landscape = false;
+        if (r.style.marginLeft) box.left = r.style.marginLeft;
+        if (r.style.marginRight) box.right = r.style.marginRight;
+      } else if (r.cssRules && (!r.media || /print|all/.test(r.media.mediaText))) walk(r.cssRules, media);
+    }
+  };
+  for (const sheet of document.styleSheets) { try { walk(sheet.cssRules); } catch (e) {} }
+  return box;
+})()
+"""
+UNITS_PX = {"px": 1, "in": 96, "cm": 96 / 2.54, "mm": 96 / 25.4, "pt": 96 / 72, "pc": 16}
+
+
+def printable_width(tab):
+    """A4's printable width in CSS px, in the orientation and with the side margins the page asks for."""
+    box = tab.evaluate(PAGE_BOX_JS)
+    paper = PAPERS["A4"][1 if box["landscape"] else 0] * 96
+
+    def margin(value):
+        match = re.fullmatch(r"([\d.]+)(px|in|cm|mm|pt|pc)", value or "")
+        return float(match.group(1)) * UNITS_PX[match.group(2)] if match else 0.4 * 96
+
+    return int(paper - margin(box["left"]) - margin(box["right"]))
+
+
 OPEN_DETAILS_JS = ("window.__browserCheckClosed = [...document.querySelectorAll('details:not([open])')];"
                    "window.__browserCheckClosed.forEach(d => d.open = true)")
 CLOSE_DETAILS_JS = "(window.__browserCheckClosed || []).forEach(d => d.open = false)"
@@ -471,7 +510,7 @@ def measure(tab, findings, variant, viewport, media, min_text, state):
     suffix = f" ({state})" if state else ""
     for overlap in data["overlaps"]:
         findings.add("overlap", overlap + suffix, variant)
-    if viewport is PHONE:
+    if viewport["name"] == "phone":
         if not data["viewportMeta"]:
             findings.add("phone-width", f"no <meta name=\"viewport\" content=\"width=device-width, ...\">: a phone lays the "
                          f"page out {data['innerWidth']} px wide and shrinks it", variant)
@@ -495,9 +534,9 @@ def measure(tab, findings, variant, viewport, media, min_text, state):
                          "print it, e.g. a::after { content: \" (\" attr(href) \")\" }", variant)
         for details in data["closedDetails"]:
             findings.add("print", f"<details> stays closed on paper: {details}", variant)
-        if data["scrollWidth"] > PRINT["width"]:
+        if data["scrollWidth"] > viewport["width"]:
             findings.add("print", f"content is {data['scrollWidth']} px wide, wider than the A4 printable width "
-                         f"({PRINT['width']} px); sticking out: " + "; ".join(data["wide"][:4]), variant)
+                         f"({viewport['width']} px); sticking out: " + "; ".join(data["wide"][:4]), variant)
     return data
 
 
@@ -517,6 +556,8 @@ def check_page(tab, page, kind, findings, args, shots=None, groups=tuple(GROUPS)
         loaded = False
         for variant, viewport, scheme, media in GROUPS[group]:
             try:
+                if media == "print" and loaded:
+                    viewport = dict(viewport, width=printable_width(tab))
                 tab.emulate(viewport, scheme, media)
                 if not loaded:
                     tab.load(own)
@@ -604,27 +645,33 @@ body { font: 16px system-ui, sans-serif; margin: 1rem; } svg { width: 100%; heig
 </body></html>
 """
 
-# (name, check that must report it, marker the report must contain, how the index copy is changed)
+# (name, check that must report it, marker its report must contain, page loads needed, the change)
 FAULTS = [
-    ("script error", "load", "notAFunction", lambda p: inject(p, "<script>notAFunction();</script>")),
-    ("console.error", "load", "fleetwx-selftest-console",
+    ("script error", "load", "notAFunction", ("desktop",), lambda p: inject(p, "<script>notAFunction();</script>")),
+    ("console.error", "load", "fleetwx-selftest-console", ("desktop",),
      lambda p: inject(p, "<script>console.error('fleetwx-selftest-console');</script>")),
-    ("remote image", "offline", "example.invalid", lambda p: inject(p, '<img src="https://example.invalid/x.png" alt="x">')),
-    ("local script", "offline", "selftest-local.js", lambda p: inject(p, '<script src="selftest-local.js"></script>')),
-    ("900 px wide element", "phone-width", "selftest-wide",
+    ("remote image", "offline", "example.invalid", ("desktop",),
+     lambda p: inject(p, '<img src="https://example.invalid/x.png" alt="x">')),
+    ("local script", "offline", "selftest-local.js", ("desktop",),
+     lambda p: inject(p, '<script src="selftest-local.js"></script>')),
+    ("link to a missing file", "links", "selftest-missing.csv", ("desktop",),
+     lambda p: inject(p, '<a href="selftest-missing.csv">x</a>')),
+    ("900 px wide element", "phone-width", "selftest-wide", ("phone",),
      lambda p: inject(p, '<div id="selftest-wide" style="width:900px;height:4px"></div>')),
-    ("overlapping svg labels", "overlap", "selftest-label-b",
+    ("overlapping svg labels", "overlap", "selftest-label-b", ("desktop",),
      lambda p: inject(p, '<svg width="300" height="60"><text x="10" y="30" font-size="14">selftest-label-a</text>'
                          '<text x="30" y="34" font-size="14">selftest-label-b</text></svg>')),
-    ("8 px text", "text-size", "selftest-small", lambda p: inject(p, '<p style="font-size:8px">selftest-small</p>')),
-    ("8 px svg text (scaled)", "text-size", "selftest-svg-small",
+    ("8 px text", "text-size", "selftest-small", ("phone",),
+     lambda p: inject(p, '<p style="font-size:8px">selftest-small</p>')),
+    ("24-unit svg text drawn at 9 px", "text-size", "selftest-svg-small", ("phone",),
      lambda p: inject(p, '<svg viewBox="0 0 1000 100" style="width:100%"><text x="10" y="50" font-size="24">'
                          'selftest-svg-small</text></svg>')),
-    ("missing attribution sentence", "attribution", "is not rendered",
+    ("missing attribution sentence", "attribution", "is not rendered", ("desktop",),
      lambda p: p.replace(ATTRIBUTION_SENTENCE, "Weather data.")),
-    ("closed details on paper", "print", "selftest-fold",
+    ("closed details on paper", "print", "selftest-fold", ("desktop",),
      lambda p: inject(p, '<details><summary>selftest-fold</summary><p>folded</p></details>')),
-    ("page padded past the limit", "print", "PAGES", lambda p: inject(p, '<div style="height:30in"></div>', end=True)),
+    ("page padded past the limit", "print", "PAGES", ("desktop",),
+     lambda p: inject(p, '<div style="height:30in"></div>', end=True)),
 ]
 
 
@@ -635,50 +682,88 @@ def inject(page, markup, end=False):
     return page[:match.end()] + markup + page[match.end():] if match else markup + page
 
 
-def self_test(tab, index, args):
-    """Every planted fault must be reported by its check, and the clean page must pass."""
-    passed = True
+def self_test(pool, index, baseline, args):
+    """Every planted fault must be reported by its check (and not already by the index as it is),
+    and a clean page must pass every check."""
     with tempfile.TemporaryDirectory(prefix="fleetwx-selftest-") as work:
         report = os.path.dirname(os.path.abspath(index))
         for name in os.listdir(report):  # the copies link to the same routes and files
             if name != "index.html":
                 os.symlink(os.path.join(report, name), os.path.join(work, name))
+        with open(index, encoding="utf-8") as handle:
+            original = handle.read()
         clean = os.path.join(work, "clean.html")
         with open(clean, "w", encoding="utf-8") as handle:
             handle.write(CLEAN_PAGE)
-        findings = Findings()
-        check_page(tab, clean, "index", findings, args)
-        ok = not findings.failed()
-        print(f"{'ok' if ok else 'FAILED'}: self-test: a clean page passes every check")
-        if not ok:
-            print(findings.report(clean, ""))
-        passed &= ok
-        with open(index, encoding="utf-8") as handle:
-            original = handle.read()
-        baseline = Findings()
-        base_pages = check_page(tab, index, "index", baseline, args)
-        for number, (name, check, marker, plant) in enumerate(FAULTS):
+        jobs = [(clean, "index", None, tuple(GROUPS))]
+        for number, (_, _, _, groups, plant) in enumerate(FAULTS):
             broken = os.path.join(work, f"fault-{number}.html")
             with open(broken, "w", encoding="utf-8") as handle:
                 handle.write(plant(original))
-            findings = Findings()
-            pages = check_page(tab, broken, "index", findings, args)
-            if marker == "PAGES":  # caught: over the limit, and more pages than the clean index
-                caught = any("more than --max-index-pages" in m for m in findings.messages(check)) and \
-                    printed_pages(pages) > printed_pages(base_pages)
+            jobs.append((broken, "index", None, groups))
+        passed = True
+        base_findings, base_notes = baseline
+        for number, (page, findings, notes) in pool.run(jobs):
+            if number == 0:
+                caught = not findings.failed()
+                print(f"{'ok' if caught else 'FAILED'}: self-test: a clean page passes every check")
             else:
-                caught = any(marker in m for m in findings.messages(check)) and \
-                    (marker not in " ".join(baseline.messages(check)) or marker == "is not rendered" and
-                     not baseline.failed("attribution"))
-            print(f"{'ok' if caught else 'FAILED'}: self-test: {name} is reported by the {check} check")
+                name, check, marker, _, _ = FAULTS[number - 1]
+                if marker == "PAGES":  # over the limit, and more pages than the index as it is
+                    caught = any("more than --max-index-pages" in m for m in findings.messages(check)) and \
+                        printed_pages(notes) > printed_pages(base_notes)
+                else:
+                    caught = any(marker in m for m in findings.messages(check)) and \
+                        not any(marker in m for m in base_findings.messages(check))
+                print(f"{'ok' if caught else 'FAILED'}: self-test: {name} is reported by the {check} check")
             if not caught:
-                print(findings.report(broken, pages))
+                print(findings.report(page, notes))
             passed &= caught
     return passed
 
 
 def printed_pages(notes):
     return sum(int(n) for n in re.findall(r"(\d+) \w+ pages", notes))
+
+
+class Pool:
+    """Pages checked side by side in a few tabs of one browser; results come back in order."""
+
+    def __init__(self, browser, args, size):
+        self.tabs = [Tab(browser) for _ in range(size)]
+        self.args = args
+
+    def run(self, jobs):
+        results = [None] * len(jobs)
+        ready = threading.Condition()
+        cursor = iter(range(len(jobs)))
+        take = threading.Lock()
+
+        def work(tab):
+            while True:
+                with take:
+                    number = next(cursor, None)
+                if number is None:
+                    return
+                page, kind, shots, groups = jobs[number]
+                findings = Findings()
+                try:
+                    notes = check_page(tab, page, kind, findings, self.args, shots, groups)
+                except Exception as error:  # reported as the page's fault, never dropped
+                    findings.add("load", f"the check itself failed: {error!r}", "desktop-light")
+                    notes = ""
+                with ready:
+                    results[number] = (page, findings, notes)
+                    ready.notify_all()
+
+        threads = [threading.Thread(target=work, args=(tab,), daemon=True) for tab in self.tabs]
+        for thread in threads:
+            thread.start()
+        for number in range(len(jobs)):
+            with ready:
+                while results[number] is None:
+                    ready.wait()
+            yield number, results[number]
 
 
 # ---------------------------------------------------------------- main
@@ -693,6 +778,7 @@ def main():
     parser.add_argument("--max-index-pages", type=int, default=6, help="printed pages allowed for the index")
     parser.add_argument("--min-text-px", type=float, default=11.0, help="smallest text allowed at 390 px")
     parser.add_argument("--self-test", action="store_true", help="also prove that every check catches a planted fault")
+    parser.add_argument("--jobs", type=int, default=2, help="pages checked at once (tabs of one browser)")
     parser.add_argument("--report-only", action="store_true", help="report, but exit 0 (for development, not CI)")
     args = parser.parse_args()
     for report in args.reports:
@@ -704,7 +790,8 @@ def main():
     failures = 0
     checked = 0
     try:
-        tab = Tab(browser)
+        pool = Pool(browser, args, max(1, args.jobs))
+        baseline = None
         for number, report in enumerate(args.reports):
             index = os.path.join(report, "index.html")
             route = args.route or first_route(index)
@@ -716,19 +803,21 @@ def main():
                 print(f"FAILED: {route_file} does not exist (--route {route})")
                 failures += 1
             print(f"== {report}: index and {len(routes)} of {total} route pages")
+            jobs = []
             for page in [index, *routes]:
-                kind = "index" if page == index else "route"
                 shots = None
                 if number == 0 and (page == index or page == route_file):
                     prefix = "index" if page == index else "route"
                     shots = {v: os.path.join(args.out, f"{prefix}-{s}.png") for v, s in SHOT_VARIANTS.items()}
-                findings = Findings()
-                notes = check_page(tab, page, kind, findings, args, shots)
-                print(findings.report(os.path.relpath(page), notes))
+                jobs.append((page, "index" if page == index else "route", shots, tuple(GROUPS)))
+            for _, (page, findings, notes) in pool.run(jobs):
+                print(findings.report(os.path.relpath(page), notes), flush=True)
                 failures += findings.failed()
                 checked += 1
+                if baseline is None:
+                    baseline = (findings, notes)
         if args.self_test:
-            failures += not self_test(tab, os.path.join(args.reports[0], "index.html"), args)
+            failures += not self_test(pool, os.path.join(args.reports[0], "index.html"), baseline, args)
     finally:
         browser.close()
     print(f"browser_check: {checked} pages, {failures} failing, {time.monotonic() - started:.0f} s; screenshots in {args.out}")
