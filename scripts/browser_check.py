@@ -113,6 +113,7 @@ class Browser:
         self.replies = os.fdopen(replies_read, "rb", buffering=0)
         self.lock = threading.Condition()
         self.writing = threading.Lock()
+        self.shooting = threading.Lock()
         self.answers = {}
         self.events = []
         self.counter = 0
@@ -604,7 +605,18 @@ def save_screenshot(tab, path, viewport):
     # One image pixel per CSS px (a phone's device scale would make 4,800 px tall files).
     clip = {"x": 0, "y": 0, "width": max(viewport["width"], size[0]), "height": min(size[1], SHOT_HEIGHT),
             "scale": 1 / viewport["scale"]}
-    data = tab.send("Page.captureScreenshot", {"format": "png", "clip": clip, "captureBeyondViewport": True}, timeout=120)
+    # A tab behind another may never deliver the frame a screenshot waits for: one screenshot at a
+    # time, from the tab brought to the front, tried twice.
+    with tab.browser.shooting:
+        for attempt in range(2):
+            try:
+                tab.send("Page.bringToFront")
+                data = tab.send("Page.captureScreenshot",
+                                {"format": "png", "clip": clip, "captureBeyondViewport": True}, timeout=45)
+                break
+            except ChromiumError:
+                if attempt:
+                    raise
     with open(path, "wb") as handle:
         handle.write(base64.b64decode(data["data"]))
 
@@ -669,7 +681,11 @@ FAULTS = [
     ("missing attribution sentence", "attribution", "is not rendered", ("desktop",),
      lambda p: p.replace(ATTRIBUTION_SENTENCE, "Weather data.")),
     ("closed details on paper", "print", "selftest-fold", ("desktop",),
-     lambda p: inject(p, '<details><summary>selftest-fold</summary><p>folded</p></details>')),
+     # Kept closed on paper whatever way the page opens its folds (CSS or a beforeprint script).
+     lambda p: inject(p, '<details id="selftest-fold"><summary>selftest-fold</summary><p>folded</p></details>'
+                         '<style>@media print { #selftest-fold::details-content { content-visibility: hidden '
+                         '!important; } }</style><script>addEventListener("beforeprint", () => setTimeout(() => '
+                         'document.getElementById("selftest-fold").open = false));</script>')),
     ("page padded past the limit", "print", "PAGES", ("desktop",),
      lambda p: inject(p, '<div style="height:30in"></div>', end=True)),
 ]
