@@ -6,8 +6,10 @@ Usage:
                            [--max-routes 60] [--max-index-pages 6] [--self-test] [--report-only]
 
 Every page checked (each report directory's index.html and its routes/*.html, all of them up to
---max-routes, else an even sample) is loaded offline from its file:// URL five times: 1400x900
-light and dark, 390x844 phone (mobile viewport, device scale 2) light and dark, and print media.
+--max-routes, else an even sample) is loaded offline from its file:// URL twice: at 1400x900
+(checked in light, then dark, then print media, as a reader switches or prints the open page) and
+at 390x844 as a phone (mobile viewport, device scale 2; light, then dark). Two tabs of one
+Chromium check pages side by side (--jobs).
 A check fails on:
   load         a JavaScript exception, a console error or warning, a log entry of level error or
                warning, a failed load (Network.loadingFailed), an <img> that did not decode
