@@ -143,7 +143,7 @@ let package = Package(
         .testTarget(
             name: "FleetAppTests",
             dependencies: [
-                "FleetApp", "FleetAirports", "FleetAuth", "FleetBriefing", "FleetPlan", "FleetReports",
+                "FleetApp", "FleetAirports", "FleetAuth", "FleetBriefing", "FleetHTML", "FleetPlan", "FleetReports",
                 "FleetSchedule", "FleetStore", "FleetTestSupport", "FleetWeather", "FleetWeatherKit", "fleetwx",
             ]
         ),

@@ -130,28 +130,24 @@ public struct AttributionFetch: Sendable {
     }
 
     private func fetch(sent: inout Int, warnings: inout [String]) async -> Result<AttributionMarks, Reason> {
+        // Each call in turn; the first that fails ends the fetch with its reason.
         let manifest: AttributionManifest
-        switch await send(
-            Self.ledgerLabels.attribution, sent: &sent, warnings: &warnings, { await client.attemptAttribution() })
-        {
-        case .success(let value): manifest = value
-        case .failure(let reason): return .failure(reason)
-        }
         let light: Data
-        switch await send(
-            Self.ledgerLabels.light, sent: &sent, warnings: &warnings,
-            { await client.attemptMark(path: manifest.lightPath) })
-        {
-        case .success(let value): light = value
-        case .failure(let reason): return .failure(reason)
-        }
         let dark: Data
-        switch await send(
-            Self.ledgerLabels.dark, sent: &sent, warnings: &warnings,
-            { await client.attemptMark(path: manifest.darkPath) })
-        {
-        case .success(let value): dark = value
-        case .failure(let reason): return .failure(reason)
+        do throws(Reason) {
+            manifest = try await send(
+                Self.ledgerLabels.attribution, sent: &sent, warnings: &warnings, { await client.attemptAttribution() }
+            ).get()
+            light = try await send(
+                Self.ledgerLabels.light, sent: &sent, warnings: &warnings,
+                { await client.attemptMark(path: manifest.lightPath) }
+            ).get()
+            dark = try await send(
+                Self.ledgerLabels.dark, sent: &sent, warnings: &warnings,
+                { await client.attemptMark(path: manifest.darkPath) }
+            ).get()
+        } catch {
+            return .failure(error)
         }
         do {
             return .success(

@@ -49,31 +49,37 @@ struct DispatcherTrustTests {
         let sunset: Date?
     }
 
-    /// The recorded days of the demo weather by airport code (a recording named `BSL-MLH` is
+    /// The recorded days of the demo weather by airport code.
+    static let recordedDays: [String: [Day]] = byAirport { body in
+        guard let daily = body["forecastDaily"] as? [String: Any], let list = daily["days"] as? [[String: Any]]
+        else { return [] }
+        return list.compactMap { day -> Day? in
+            guard let start = (day["forecastStart"] as? String).map(WeatherFixtures.date),
+                let end = (day["forecastEnd"] as? String).map(WeatherFixtures.date)
+            else { return nil }
+            return Day(
+                start: start, end: end, high: (day["temperatureMax"] as? NSNumber)?.doubleValue,
+                low: (day["temperatureMin"] as? NSNumber)?.doubleValue,
+                sunrise: (day["sunrise"] as? String).map(WeatherFixtures.date),
+                sunset: (day["sunset"] as? String).map(WeatherFixtures.date))
+        }
+    }
+
+    /// Something read from each demo recording, by airport code (a recording named `BSL-MLH` is
     /// both airports').
-    static let recordedDays: [String: [Day]] = {
-        var days: [String: [Day]] = [:]
+    static func byAirport<Item>(_ read: ([String: Any]) -> [Item]) -> [String: [Item]] {
+        var items: [String: [Item]] = [:]
         let folder = AppHarness.demoWeather
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         for name in names where name.hasSuffix(".json") {
             guard let data = try? Data(contentsOf: folder.appendingPathComponent(name)),
-                let body = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-                let daily = body["forecastDaily"] as? [String: Any], let list = daily["days"] as? [[String: Any]]
+                let body = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
             else { continue }
-            let parsed = list.compactMap { day -> Day? in
-                guard let start = (day["forecastStart"] as? String).map(WeatherFixtures.date),
-                    let end = (day["forecastEnd"] as? String).map(WeatherFixtures.date)
-                else { return nil }
-                return Day(
-                    start: start, end: end, high: (day["temperatureMax"] as? NSNumber)?.doubleValue,
-                    low: (day["temperatureMin"] as? NSNumber)?.doubleValue,
-                    sunrise: (day["sunrise"] as? String).map(WeatherFixtures.date),
-                    sunset: (day["sunset"] as? String).map(WeatherFixtures.date))
-            }
-            for code in name.dropLast(5).split(separator: "-") { days[String(code)] = parsed }
+            let read = read(body)
+            for code in name.dropLast(5).split(separator: "-") { items[String(code)] = read }
         }
-        return days
-    }()
+        return items
+    }
 
     /// A recorded extreme or severe alert: its headline and span (onset, else effective or
     /// issued time; end, else expiry).
@@ -84,31 +90,22 @@ struct DispatcherTrustTests {
     }
 
     /// The recorded extreme and severe alerts by airport code.
-    static let recordedMajorAlerts: [String: [MajorAlert]] = {
-        var alerts: [String: [MajorAlert]] = [:]
-        let folder = AppHarness.demoWeather
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        for name in names where name.hasSuffix(".json") {
-            guard let data = try? Data(contentsOf: folder.appendingPathComponent(name)),
-                let body = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-                let collection = body["weatherAlerts"] as? [String: Any],
-                let list = collection["alerts"] as? [[String: Any]]
-            else { continue }
-            let major = list.compactMap { alert -> MajorAlert? in
-                guard ["extreme", "severe"].contains(alert["severity"] as? String ?? ""),
-                    let headline = alert["description"] as? String
-                else { return nil }
-                func date(_ keys: [String]) -> Date? {
-                    keys.lazy.compactMap { alert[$0] as? String }.first.map(WeatherFixtures.date)
-                }
-                return MajorAlert(
-                    headline: headline, start: date(["eventOnsetTime", "effectiveTime", "issuedTime"]),
-                    end: date(["eventEndTime", "expireTime"]))
+    static let recordedMajorAlerts: [String: [MajorAlert]] = byAirport { body in
+        guard let collection = body["weatherAlerts"] as? [String: Any],
+            let list = collection["alerts"] as? [[String: Any]]
+        else { return [] }
+        return list.compactMap { alert -> MajorAlert? in
+            guard ["extreme", "severe"].contains(alert["severity"] as? String ?? ""),
+                let headline = alert["description"] as? String
+            else { return nil }
+            func date(_ keys: [String]) -> Date? {
+                keys.lazy.compactMap { alert[$0] as? String }.first.map(WeatherFixtures.date)
             }
-            for code in name.dropLast(5).split(separator: "-") { alerts[String(code)] = major }
+            return MajorAlert(
+                headline: headline, start: date(["eventOnsetTime", "effectiveTime", "issuedTime"]),
+                end: date(["eventEndTime", "expireTime"]))
         }
-        return alerts
-    }()
+    }
 
     static func degrees(_ value: Double) -> String {
         let whole = Int(value.rounded(.toNearestOrEven))

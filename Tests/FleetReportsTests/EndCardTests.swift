@@ -1,4 +1,3 @@
-import FleetAirports
 import FleetReports
 import FleetSchedule
 import FleetTestSupport
