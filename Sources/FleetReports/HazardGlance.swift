@@ -13,7 +13,7 @@ enum HazardGlance {
         let label: String
         let matches: @Sendable (EndBriefing) -> Bool
         /// Whether an end without data could hide this hazard (every weather hazard; not the
-        /// "No weather" row itself).
+        /// "No or incomplete weather" row itself).
         var unknownWithoutData = true
     }
 
@@ -26,7 +26,7 @@ enum HazardGlance {
         Row(label: "Low visibility, fog", matches: facing([.lowVisibility, .fog])),
         Row(label: "Strong wind or gusts", matches: facing([.strongWind, .strongGusts])),
         Row(label: "Extreme or severe alerts") { !$0.majorAlerts.isEmpty },
-        Row(label: "No weather", matches: { !$0.data.hasWeather }, unknownWithoutData: false),
+        Row(label: "No or incomplete weather", matches: { !$0.data.hasWeather }, unknownWithoutData: false),
     ]
 
     /// An end test for hazards of some kinds (the set is made once, with the rows).
@@ -56,7 +56,8 @@ enum HazardGlance {
             head.element("th", [("scope", "col")], text: title)
         }
         let body = table.element("tbody")
-        let noData = briefings.flatMap { [$0.departure, $0.arrival] }.count(where: \.hasNoData)
+        // Ends without data and ends whose hour lacks values: either could hide any hazard.
+        let unknown = briefings.flatMap { [$0.departure, $0.arrival] }.count { !$0.data.hasWeather }
         for row in rows {
             var entries: [Entry] = []
             var flights = 0
@@ -83,11 +84,13 @@ enum HazardGlance {
             line.element("td", [("class", "num")], text: String(flights))
             let cell = line.element("td")
             list(cell, entries)
-            if row.unknownWithoutData, noData > 0 {
+            if row.unknownWithoutData, unknown > 0 {
                 let lead = entries.isEmpty ? "None found; " : ""
                 cell.element(
                     "p", [("class", "unknown-note")],
-                    text: lead + "unknown at \(EndCoverage.ends(noData)) without data (see No weather).")
+                    text: lead
+                        + "unknown at \(EndCoverage.ends(unknown)) without complete data (see No or incomplete weather)."
+                )
             } else if entries.isEmpty {
                 cell.text("none")
             }

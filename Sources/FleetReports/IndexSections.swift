@@ -18,6 +18,7 @@ enum AirportsSection {
         var ends = 0
         var red = 0
         var noData = 0
+        var incomplete = 0
         var kinds: Set<HazardKind> = []
         /// Alert identity → its text, in the order met.
         var alerts: [(id: String, text: String)] = []
@@ -30,7 +31,11 @@ enum AirportsSection {
                 var entry = tally[end.airport.code] ?? Tally(name: PageKit.airportName(end.airport))
                 entry.ends += 1
                 if end.risk == .red { entry.red += 1 }
-                if !end.data.hasWeather { entry.noData += 1 }
+                if end.hasNoData {
+                    entry.noData += 1
+                } else if !end.data.hasWeather {
+                    entry.incomplete += 1
+                }
                 entry.kinds.formUnion(end.hazards.filter { $0.risk != .green }.map(\.kind))
                 for alert in end.alerts where alert.raisesRisk {
                     let id = alert.identity
@@ -78,8 +83,9 @@ enum AirportsSection {
         if entry.noData > 0 {
             reasons.append("no data at \(EndCoverage.ends(entry.noData)) (risk unknown)")
         }
-        // An end that is amber or worse for a reason not named above (an incomplete hour).
-        if reasons.isEmpty { reasons.append("incomplete forecast (risk unknown)") }
+        if entry.incomplete > 0 {
+            reasons.append("incomplete forecast at \(EndCoverage.ends(entry.incomplete)) (hazards may be hidden)")
+        }
         return reasons
     }
 }

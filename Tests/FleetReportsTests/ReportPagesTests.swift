@@ -171,11 +171,11 @@ struct ReportPagesTests {
         #expect(try row("Thunderstorms").contains("<summary>2 more</summary>"))
         let shown = try row("Thunderstorms").components(separatedBy: "<details")[0]
         #expect(shown.components(separatedBy: " dep JFK ").count - 1 == 12)
-        #expect(try row("No weather").contains("<td class=\"num\">14</td>"))
-        #expect(try row("No weather").contains("arr LHR"))
-        #expect(try row("No weather").contains("<summary>2 more</summary>"))
+        #expect(try row("No or incomplete weather").contains("<td class=\"num\">14</td>"))
+        #expect(try row("No or incomplete weather").contains("arr LHR"))
+        #expect(try row("No or incomplete weather").contains("<summary>2 more</summary>"))
         // LHR has no data: no hazard is "none" there, it is unknown.
-        #expect(try row("Low visibility, fog").contains("None found; unknown at 14 flight ends without data"))
+        #expect(try row("Low visibility, fog").contains("None found; unknown at 14 flight ends without complete data"))
     }
 
     @Test("a route page without destination weather says so instead of charting")
