@@ -124,9 +124,14 @@ enum AlertBanner {
             }
             return text
         }
+        // In force from when it takes effect; the weather itself may begin later, and says so.
+        var onset = ""
+        if let from = alert.eventOnsetTime, let start = alert.start, from > start {
+            onset = "; weather from \(moment(from))"
+        }
         switch (alert.start, alert.end) {
-        case (let start?, let end?): return "\(moment(start)) – \(moment(end))"
-        case (let start?, nil): return "from \(moment(start)), no end given"
+        case (let start?, let end?): return "in force \(moment(start)) – \(moment(end))" + onset
+        case (let start?, nil): return "in force from \(moment(start)), no end given" + onset
         case (nil, let end?): return "until \(moment(end))"
         case (nil, nil): return nil
         }

@@ -19,12 +19,11 @@ enum DailyOutlook {
     static func render(_ parent: HTMLNode, _ end: EndBriefing, flights: [(number: String, end: EndBriefing)] = []) {
         let zone = end.airport.timeZone
         let line = parent.element("p", [("class", "daily")])
+        line.element("span", [("class", "day")], text: "\(Timestamp.dayLabel(end.time, zone: zone)) (local): ")
         guard let day = end.day else {
-            line.element("span", [("class", "day")], text: "\(Timestamp.dayLabel(end.time, zone: zone)) (local): ")
             line.element("span", [("class", "no-data")], text: "no daily forecast in this run's data.")
             return
         }
-        line.element("span", [("class", "day")], text: "\(Timestamp.dayLabel(end.time, zone: zone)) (local): ")
         line.text(parts(day, zone: zone).joined(separator: " · "))
         let darkness = flights.count > 1 ? flights.map { ($0.number + " ", $0.end.isDark) } : [("", end.isDark)]
         let known = darkness.compactMap { $0.1 }
@@ -47,19 +46,21 @@ enum DailyOutlook {
     /// the data (the cell already says what is missing).
     static func compact(_ parent: HTMLNode, _ end: EndBriefing) {
         guard let day = end.day else { return }
-        var text =
-            "Day H " + (day.temperatureMax.map { Fixed.whole($0) + "°" } ?? "n/a") + " L "
-            + (day.temperatureMin.map { Fixed.whole($0) + "°" } ?? "n/a")
+        var text = "Day " + highLow(day)
         if let dark = end.isDark { text += dark ? " · dark" : " · daylight" }
         parent.element("span", [("class", "daily-compact")], text: text)
+    }
+
+    /// `H 8° L -2°`: the day's high and low, rounded; `n/a` for one the data lacks.
+    static func highLow(_ day: DayWeather) -> String {
+        "H " + (day.temperatureMax.map { Fixed.whole($0) + "°" } ?? "n/a") + " L "
+            + (day.temperatureMin.map { Fixed.whole($0) + "°" } ?? "n/a")
     }
 
     /// The outlook's facts in order; an absent value says so rather than leaving a gap.
     static func parts(_ day: DayWeather, zone: String) -> [String] {
         var parts: [String] = []
-        parts.append(
-            "H " + (day.temperatureMax.map { Fixed.whole($0) + "°" } ?? "n/a") + " L "
-                + (day.temperatureMin.map { Fixed.whole($0) + "°" } ?? "n/a"))
+        parts.append(highLow(day))
         if let chance = day.precipitationChance {
             var text = "precipitation " + Fixed.whole(chance * 100) + "%"
             if let type = day.precipitationType, type != .clear, chance > 0 { text += " " + type.token }

@@ -75,7 +75,17 @@ enum EndCard {
                 PageKit.riskBadge(line, visit.end.risk)
             }
         }
-        EndSummary.render(card, end, now: model.startedAt)
+        EndSummary.render(card, end, now: model.briefedAt)
+        // The card shows the worst flight's end; alerts of the others (one may start later)
+        // are named with their flight, so none is lost.
+        let shown = Set(end.alerts.map(\.identity))
+        for visit in visits where visit.end != end {
+            let extra = visit.end.alerts.filter { !shown.contains($0.identity) }
+            guard !extra.isEmpty else { continue }
+            let line = card.element("div", [("class", "hour-line")])
+            line.text(visit.flight.number + ": ")
+            PageKit.alertTags(line, extra)
+        }
         DailyOutlook.render(card, end, flights: visits.map { ($0.flight.number, $0.end) })
         HourlyStrip.render(card, time: first.end.time, airport: first.end.airport, weather: weather)
     }

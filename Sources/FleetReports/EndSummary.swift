@@ -91,9 +91,12 @@ enum EndSummary {
                 let detail = known.detail == hazard.detail ? worst.detail : known.detail + "; " + hazard.detail
                 byKind[hazard.kind] = Hazard(kind: worst.kind, risk: worst.risk, detail: detail, hour: worst.hour)
             }
-            return byKind.values.sorted { ($0.risk, $0.kind.label) < ($1.risk, $1.kind.label) }
+            return byKind.values.sorted { ($0.risk, order($0.kind)) < ($1.risk, order($1.kind)) }
         }
     }
+
+    /// The briefing's order of hazard kinds (`HazardKind.allCases`), so chips read as in the CSV.
+    static func order(_ kind: HazardKind) -> Int { HazardKind.allCases.firstIndex(of: kind) ?? 0 }
 
     /// What an end without its hour says: nothing of it is known, and nothing is reassuring.
     static func noDataText(_ end: EndBriefing) -> String {

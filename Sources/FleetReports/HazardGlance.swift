@@ -85,12 +85,12 @@ enum HazardGlance {
             let cell = line.element("td")
             list(cell, entries)
             if row.unknownWithoutData, unknown > 0 {
-                let lead = entries.isEmpty ? "None found; " : ""
+                // Unknown first: "none" must not be the first word a dispatcher reads.
+                let rest = entries.isEmpty ? "; none found at the others" : ""
                 cell.element(
                     "p", [("class", "unknown-note")],
-                    text: lead
-                        + "unknown at \(EndCoverage.ends(unknown)) without complete data (see No or incomplete weather)."
-                )
+                    text: "Unknown at \(EndCoverage.ends(unknown)) without complete data (see No or incomplete weather)"
+                        + rest + ".")
             } else if entries.isEmpty {
                 cell.text("none")
             }

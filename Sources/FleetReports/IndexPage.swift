@@ -24,7 +24,7 @@ enum IndexPage {
         riskCounts(counts, model)
         HazardGlance.render(counts, model.briefings)
         ChangesSection.render(try document.slot("changes"), model.changes)
-        FlightTable.render(try document.slot("flights"), model.briefings, now: model.startedAt, routeLinks: true)
+        FlightTable.render(try document.slot("flights"), model.briefings, now: model.briefedAt, routeLinks: true)
         AirportsSection.render(try document.slot("airports"), model.briefings)
         AlertsSection.render(try document.slot("alerts"), model.briefings)
         rejects(try document.slot("rejects"), model.rejects, count: model.rejectedCount)

@@ -64,11 +64,13 @@ public struct WeatherAlertSummary: Sendable, Codable, Equatable {
     /// - Parameter id: The alert's identifier.
     public init(id: String?) { self.id = id }
 
-    /// When the alert's hazard starts: the event onset, else when it takes effect.
-    public var start: Date? { eventOnsetTime ?? effectiveTime ?? issuedTime }
+    /// When the alert is in force: the earlier of taking effect and the event's onset (a
+    /// warning in effect at 11:00Z for snow from 14:00Z already applies to a 12:30Z departure),
+    /// else when it was issued.
+    public var start: Date? { [effectiveTime, eventOnsetTime].compactMap { $0 }.min() ?? issuedTime }
 
-    /// When the alert's hazard ends: the event end, else when the alert expires.
-    public var end: Date? { eventEndTime ?? expireTime }
+    /// When it stops being in force: the later of its expiry and the event's end.
+    public var end: Date? { [eventEndTime, expireTime].compactMap { $0 }.max() }
 
     /// What identifies the alert across bodies and runs: its id, else headline and agency.
     public var identity: String { id ?? (description ?? "") + "|" + (source ?? "") }

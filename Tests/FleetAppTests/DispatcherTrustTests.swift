@@ -81,8 +81,7 @@ struct DispatcherTrustTests {
         return items
     }
 
-    /// A recorded extreme or severe alert: its headline and span (onset, else effective or
-    /// issued time; end, else expiry).
+    /// A recorded extreme or severe alert: its headline and the span it is in force.
     struct MajorAlert {
         let headline: String
         let start: Date?
@@ -98,12 +97,15 @@ struct DispatcherTrustTests {
             guard ["extreme", "severe"].contains(alert["severity"] as? String ?? ""),
                 let headline = alert["description"] as? String
             else { return nil }
-            func date(_ keys: [String]) -> Date? {
-                keys.lazy.compactMap { alert[$0] as? String }.first.map(WeatherFixtures.date)
+            func dates(_ keys: [String]) -> [Date] {
+                keys.compactMap { alert[$0] as? String }.map(WeatherFixtures.date)
             }
+            // In force from taking effect (or the weather's onset, if earlier) until the later
+            // of its expiry and the weather's end.
             return MajorAlert(
-                headline: headline, start: date(["eventOnsetTime", "effectiveTime", "issuedTime"]),
-                end: date(["eventEndTime", "expireTime"]))
+                headline: headline,
+                start: dates(["effectiveTime", "eventOnsetTime"]).min() ?? dates(["issuedTime"]).first,
+                end: dates(["eventEndTime", "expireTime"]).max())
         }
     }
 

@@ -19,7 +19,10 @@ struct IncompleteEndTests {
         let index = try #require(try IndexPageTests.pages(model)["index.html"])
         let rows = index.components(separatedBy: "<tr>").filter { $0.contains("<th scope=\"row\">") }
         let fog = try #require(rows.first { $0.contains(">Low visibility, fog</th>") })
-        #expect(fog.contains("None found; unknown at 1 flight end without complete data"), "\(fog)")
+        #expect(
+            fog.contains(
+                "Unknown at 1 flight end without complete data (see No or incomplete weather); none found at the others."
+            ), "\(fog)")
         #expect(!fog.contains(">none<"))
         #expect(index.contains("incomplete forecast at 1 flight end (hazards may be hidden)"))
         #expect(!index.contains("no data at 1 flight end"))

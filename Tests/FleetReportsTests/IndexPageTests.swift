@@ -117,7 +117,9 @@ struct IndexPageTests {
         #expect(none.contains("Alerts are unknown at 2 flight ends without data; 0 of 2 flight ends had data."))
         #expect(none.contains("Weather, hazards and alerts unknown."))
         #expect(
-            none.contains("None found; unknown at 2 flight ends without complete data (see No or incomplete weather)."))
+            none.contains(
+                "Unknown at 2 flight ends without complete data (see No or incomplete weather); none found at the others."
+            ))
         #expect(none.contains("no data at 1 flight end (risk unknown)"))
 
         let half = try #require(

@@ -175,7 +175,7 @@ struct ReportPagesTests {
         #expect(try row("No or incomplete weather").contains("arr LHR"))
         #expect(try row("No or incomplete weather").contains("<summary>2 more</summary>"))
         // LHR has no data: no hazard is "none" there, it is unknown.
-        #expect(try row("Low visibility, fog").contains("None found; unknown at 14 flight ends without complete data"))
+        #expect(try row("Low visibility, fog").contains("Unknown at 14 flight ends without complete data"))
     }
 
     @Test("a route page without destination weather says so instead of charting")

@@ -106,7 +106,9 @@ struct RealBodyTests {
         #expect(alert.severity == .moderate)
         #expect(alert.eventEndTime == nil)
         #expect(alert.end == (try date("2022-08-25T14:00:00Z")))
-        #expect(alert.start == (try date("2022-08-24T23:00:00Z")))
+        // In force from when it took effect, before the weather's onset.
+        #expect(alert.eventOnsetTime == (try date("2022-08-24T23:00:00Z")))
+        #expect(alert.start == (try date("2022-08-24T16:04:17Z")))
         #expect(alert.responses == ["prepare"])
         #expect(alert.source == "UK Met Office")
     }
