@@ -182,6 +182,9 @@ struct RunPipeline {
         var fetched = Fetched(report: obtained.report, authFailure: authFailure, marks: obtained.attribution.marks)
         // A missing mark is cosmetic: said in run.json and on stderr, never a reason for exit 2.
         fetched.report.warnings += obtained.attribution.warnings
+        // The marks' calls are requests like any other: run.json's `requests.sent` agrees with
+        // the ledger.
+        fetched.report.counters.sent += obtained.attribution.sent
         fetched.report.noteUnknownConditionCodes()
         if let warning = Self.stateWriteWarning(fetched.report, path: state.store.path) {
             fetched.report.warnings.append(warning)

@@ -22,6 +22,11 @@ public struct AttributionMarks: Sendable, Equatable {
     public let dark: Data
     /// When the marks were fetched.
     public let fetchedAt: Date
+    /// The light mark as a `data:image/png;base64,…` URI, encoded once: every page shows it
+    /// twice (masthead and footer).
+    public let lightDataURI: String
+    /// The dark mark as a `data:image/png;base64,…` URI.
+    public let darkDataURI: String
 
     /// Checks two images and keeps them.
     ///
@@ -38,6 +43,8 @@ public struct AttributionMarks: Sendable, Equatable {
         self.light = light
         self.dark = dark
         self.fetchedAt = fetchedAt
+        lightDataURI = Self.dataURI(light)
+        darkDataURI = Self.dataURI(dark)
     }
 
     /// Why `image` cannot be a mark (not a PNG, empty or too large), or `nil` when it can.
@@ -62,11 +69,6 @@ public struct AttributionMarks: Sendable, Equatable {
         let age = date.timeIntervalSince(fetchedAt)
         return age >= -86_400 && age < Self.lifetime
     }
-
-    /// The light mark as a `data:image/png;base64,…` URI.
-    public var lightDataURI: String { Self.dataURI(light) }
-    /// The dark mark as a `data:image/png;base64,…` URI.
-    public var darkDataURI: String { Self.dataURI(dark) }
 
     private static func dataURI(_ png: Data) -> String {
         "data:image/png;base64," + png.base64EncodedString()

@@ -55,8 +55,12 @@ struct AttributionMarkTests {
         let pages = try Self.pages(live, "r1")
         #expect(pages.count >= 2)
         for (name, page) in pages { Self.expectAttribution(page, marks: true, name) }
-        let warnings = try live.runJSON("r1").object["warnings"] as? [String]
-        #expect(warnings == [])
+        let summary = try live.runJSON("r1").object
+        #expect(summary["warnings"] as? [String] == [])
+        let requests = try #require(summary["requests"] as? [String: Any])
+        #expect(
+            requests["sent"] as? Int == stats.weatherRequests + 3, "run.json counts the marks' calls as the ledger does"
+        )
 
         let second = await live.run(LiveRunTests.runArguments(server, out: "r2"))
         #expect(second.exitCode == 0, "\(second.stderr)")
