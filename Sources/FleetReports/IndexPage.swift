@@ -40,6 +40,10 @@ enum IndexPage {
             group.element("dd", text: value)
         }
         item("Run (UTC)", "\(Timestamp.dayLabel(model.startedAt)) \(Timestamp.utcClock(model.startedAt))")
+        if model.briefedAt != model.startedAt {
+            // A run given --now briefs as of that time, not of when it ran.
+            item("Briefed as of", "\(Timestamp.dayLabel(model.briefedAt)) \(Timestamp.utcClock(model.briefedAt))")
+        }
         item("Weather data", freshness(model))
         item("Flights", "\(summary.flights.briefed) briefed, \(summary.flights.rejected) rejected")
         item("Routes · airports", "\(summary.routes) · \(summary.airports)")
@@ -73,7 +77,9 @@ enum IndexPage {
             oldest == newest
             ? "\(Timestamp.dayLabel(oldest)) \(Timestamp.utcClock(oldest))"
             : "\(Timestamp.dayLabel(oldest)) \(Timestamp.utcClock(oldest)) – \(Timestamp.dayLabel(newest)) \(Timestamp.utcClock(newest))"
-        return (model.summary.source == .replay ? "recorded, read " : "read ") + range
+        // The age of the oldest read: data a day old must not pass for tonight's.
+        let age = EndCard.ageText(model.briefedAt.timeIntervalSince(oldest))
+        return (model.summary.source == .replay ? "recorded, read " : "read ") + range + " (oldest \(age))"
     }
 
     /// The counts per risk. Each `li` names its risk (`data-risk-pill`): table.js turns it into

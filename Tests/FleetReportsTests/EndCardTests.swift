@@ -93,4 +93,18 @@ struct EndCardTests {
         #expect(html.contains("No data. Weather, hazards and alerts unknown."))
         #expect(html.contains("No data: no current conditions in this run's data."))
     }
+
+    @Test("the index gives the data's age, and the time a run with --now briefed for")
+    func indexDataAge() throws {
+        let base = try Self.model()
+        let model = ReportModel(
+            summary: base.summary, startedAt: base.startedAt.addingTimeInterval(28 * 3600), briefings: base.briefings,
+            rejects: [], weatherByAirport: base.weatherByAirport, attributionURL: base.attributionURL,
+            briefedAt: base.startedAt.addingTimeInterval(2 * 3600))
+        let index = try #require(try IndexPageTests.pages(model)["index.html"])
+        #expect(index.contains("<dt>Briefed as of</dt><dd>Tue 1 Dec 02:00Z</dd>"), "\(index)")
+        #expect(index.contains("recorded, read Mon 30 Nov 23:55Z (oldest 2 h before this run)"))
+        let plain = try #require(try IndexPageTests.pages(base)["index.html"])
+        #expect(!plain.contains("Briefed as of"))
+    }
 }
