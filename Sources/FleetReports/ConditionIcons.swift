@@ -160,8 +160,10 @@ enum ConditionIcons {
         let svg = parent.element(
             "svg",
             [
-                ("class", "wx wx-\(family.rawValue)"), ("role", "img"), ("aria-label", name),
-                ("viewBox", "0 0 24 24"), ("width", "24"), ("height", "24"), ("xmlns", "http://www.w3.org/2000/svg"),
+                // No viewBox or xmlns: the symbol's own viewBox scales it into the CSS size, and
+                // an inline <svg> in HTML needs no namespace. Drawn thousands of times per run.
+                ("class", "wx wx-\(family.rawValue)"), ("role", "img"), ("aria-label", name), ("width", "24"),
+                ("height", "24"),
             ])
         svg.element("title", text: name)
         svg.element("use", [("href", "#wx-\(family.rawValue)")])
