@@ -1,5 +1,4 @@
 import FleetReports
-import FleetSchedule
 import FleetTestSupport
 import FleetWeather
 import Foundation
