@@ -13,14 +13,6 @@ struct LiveWeather {
     let runID: String
     let interruption: RunInterruption
 
-    /// What a live fetch obtained: the weather, why authorization stopped it (if it did) and the
-    /// Apple Weather marks.
-    struct Obtained {
-        let report: FetchReport
-        let authFailure: AuthFailure?
-        let attribution: AttributionResult
-    }
-
     /// `FLEETWX_ATTRIBUTION_FETCH=0` (README "Environment"): marks are not fetched (stored ones
     /// are still shown); for tests whose request counts are about weather alone, and for a site
     /// that would rather not spend the three calls.
@@ -33,7 +25,7 @@ struct LiveWeather {
     ///
     /// - Returns: The fetch report, whether the breaker stopped the run, and the marks.
     /// - Throws: ``AppError/fatal(_:)`` for missing credentials, an unusable key or endpoint.
-    func fetch(_ plan: FetchPlan) async throws(AppError) -> Obtained {
+    func fetch(_ plan: FetchPlan) async throws(AppError) -> RunPipeline.Fetched {
         let tuning = try FetchTuning(environment.variables)
         let client = try makeClient(timeout: tuning.timeout)
         let recorder = try makeRecorder()
@@ -58,7 +50,7 @@ struct LiveWeather {
         let (report, attribution) = await task.value
         interruption.clear()
         progress.finish()
-        return Obtained(report: report, authFailure: await breaker.reason, attribution: attribution)
+        return RunPipeline.Fetched(report: report, authFailure: await breaker.reason, attribution: attribution)
     }
 
     private func makeClient(timeout: Duration) throws(AppError) -> WeatherKitClient {

@@ -18,10 +18,10 @@ extension RunPipeline {
     /// sends nothing and shows nothing the recording does not hold), else from WeatherKit.
     func weather(
         for plan: FetchPlan, store: StateStore, runID: String, interruption: RunInterruption
-    ) async throws(AppError) -> LiveWeather.Obtained {
+    ) async throws(AppError) -> Fetched {
         if let replay = options.replay {
             do {
-                return LiveWeather.Obtained(
+                return Fetched(
                     report: try ReplaySource(directory: replay, grid: options.grid).serve(plan), authFailure: nil,
                     attribution: .textMark)
             } catch {

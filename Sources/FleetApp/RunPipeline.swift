@@ -72,7 +72,7 @@ struct RunPipeline {
             rejectedCount: inputs.schedule.rejectedCount,
             weatherByAirport: Self.weatherByAirport(
                 inputs.schedule.flights, plan: planned.plan, fetch: fetched.report),
-            attributionURL: Self.attributionURL(fetched.report), marks: fetched.marks,
+            attributionURL: Self.attributionURL(fetched.report), marks: fetched.attribution.marks,
             changes: previous.run.map {
                 RunHistory.changes(briefings, previous: $0.flights, previousRunAt: $0.startedAt)
             }, briefedAt: options.now ?? startedAt)
@@ -168,23 +168,22 @@ struct RunPipeline {
     }
 
     /// What the fetch stage obtained, why authorization stopped it, if it did, and the Apple
-    /// Weather marks (`nil`: the pages show the text mark).
+    /// Weather marks (their ``AttributionResult/marks`` `nil`: the pages show the text mark).
     struct Fetched {
         var report: FetchReport
         let authFailure: AuthFailure?
-        let marks: AttributionMarks?
+        let attribution: AttributionResult
     }
 
     private func fetch(_ planned: Planned, state: inout State) async throws(AppError) -> Fetched {
-        let obtained = try await weather(
+        var fetched = try await weather(
             for: planned.plan, store: state.store, runID: runID, interruption: interruption)
-        let authFailure = obtained.authFailure
-        var fetched = Fetched(report: obtained.report, authFailure: authFailure, marks: obtained.attribution.marks)
+        let authFailure = fetched.authFailure
         // A missing mark is cosmetic: said in run.json and on stderr, never a reason for exit 2.
-        fetched.report.warnings += obtained.attribution.warnings
+        fetched.report.warnings += fetched.attribution.warnings
         // The marks' calls are requests like any other: run.json's `requests.sent` agrees with
         // the ledger.
-        fetched.report.counters.sent += obtained.attribution.sent
+        fetched.report.counters.sent += fetched.attribution.sent
         fetched.report.noteUnknownConditionCodes()
         if let warning = Self.stateWriteWarning(fetched.report, path: state.store.path) {
             fetched.report.warnings.append(warning)

@@ -5,27 +5,15 @@ public import Foundation
 
 /// What a run shows as the Apple Weather mark, and what it cost.
 public struct AttributionResult: Sendable {
-    /// Where the marks came from.
-    public enum Source: String, Sendable {
-        /// The state database, younger than ``AttributionMarks/lifetime``.
-        case stored
-        /// Fetched by this run (and stored).
-        case fetched
-        /// None: the pages show the text mark.
-        case none
-    }
-
     /// The marks, or `nil` for the text mark.
     public var marks: AttributionMarks?
-    /// Where they came from.
-    public var source: Source
     /// Requests this run sent for them (each recorded in the quota ledger).
     public var sent: Int
     /// Why the pages show the text mark, or what could not be stored (for `run.json`).
     public var warnings: [String]
 
     /// The text mark, for nothing sent.
-    public static let textMark = AttributionResult(marks: nil, source: .none, sent: 0, warnings: [])
+    public static let textMark = AttributionResult(marks: nil, sent: 0, warnings: [])
 }
 
 /// The Apple Weather marks of a live run: the stored ones while younger than 30 days, else
@@ -79,16 +67,16 @@ public struct AttributionFetch: Sendable {
     public func marks(mayFetch: Bool) async -> AttributionResult {
         var warnings: [String] = []
         switch await stored() {
-        case .success(let marks?): return AttributionResult(marks: marks, source: .stored, sent: 0, warnings: [])
+        case .success(let marks?): return AttributionResult(marks: marks, sent: 0, warnings: [])
         case .success(nil): break
         case .failure(let reason): warnings.append(reason.description)
         }
-        guard mayFetch else { return AttributionResult(marks: nil, source: .none, sent: 0, warnings: warnings) }
+        guard mayFetch else { return AttributionResult(marks: nil, sent: 0, warnings: warnings) }
         var sent = 0
         switch await fetch(sent: &sent, warnings: &warnings) {
         case .failure(let reason):
             warnings.append("attribution marks could not be fetched: \(reason); pages show the text mark")
-            return AttributionResult(marks: nil, source: .none, sent: sent, warnings: warnings)
+            return AttributionResult(marks: nil, sent: sent, warnings: warnings)
         case .success(let marks):
             do {
                 try await store.store(
@@ -100,7 +88,7 @@ public struct AttributionFetch: Sendable {
                     "the attribution marks could not be stored (\(error.description)); the next run fetches them "
                         + "again")
             }
-            return AttributionResult(marks: marks, source: .fetched, sent: sent, warnings: warnings)
+            return AttributionResult(marks: marks, sent: sent, warnings: warnings)
         }
     }
 
@@ -160,7 +148,7 @@ public struct AttributionFetch: Sendable {
     /// One request: reserved in the ledger, sent once, its end recorded (given back when it
     /// never reached the service).
     private func send<Value: Sendable>(
-        _ label: String, sent: inout Int, warnings: inout [String], _ attempt: () async -> AttributionAttempt<Value>
+        _ label: String, sent: inout Int, warnings: inout [String], _ attempt: () async -> ServiceAttempt<Value>
     ) async -> Result<Value, Reason> {
         if Task.isCancelled { return .failure(Reason(description: "the run was interrupted")) }
         let reservation: Reservation

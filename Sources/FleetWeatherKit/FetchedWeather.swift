@@ -22,17 +22,20 @@ public struct FetchedWeather: Sendable, Equatable {
     }
 }
 
-/// One attempt at a `/api/v1/weather` body: the HTTP status, when an answer arrived (kept in
-/// the quota ledger for failures too), and the body or why there is none.
-public struct WeatherAttempt: Sendable {
+/// One attempt at a resource of the service: the HTTP status, when an answer arrived (kept in
+/// the quota ledger for failures too), and the checked value or why there is none.
+public struct ServiceAttempt<Value: Sendable>: Sendable {
     /// The answer's HTTP status, or `nil` when none arrived.
     public var httpStatus: Int?
-    /// The body, or the classified error.
-    public var result: Result<FetchedWeather, WeatherKitError>
+    /// The value, or the classified error.
+    public var result: Result<Value, WeatherKitError>
 
     /// Creates an attempt.
-    public init(httpStatus: Int?, result: Result<FetchedWeather, WeatherKitError>) {
+    public init(httpStatus: Int?, result: Result<Value, WeatherKitError>) {
         self.httpStatus = httpStatus
         self.result = result
     }
 }
+
+/// One attempt at a `/api/v1/weather` body.
+public typealias WeatherAttempt = ServiceAttempt<FetchedWeather>

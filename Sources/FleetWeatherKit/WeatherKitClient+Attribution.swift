@@ -2,20 +2,6 @@ internal import FleetFiles
 public import FleetWeather
 public import Foundation
 
-/// One attempt at an attribution resource, with the HTTP status it got (for the quota ledger).
-public struct AttributionAttempt<Value: Sendable>: Sendable {
-    /// The answer's HTTP status, or `nil` when none arrived.
-    public var httpStatus: Int?
-    /// The checked value, or why there is none.
-    public var result: Result<Value, WeatherKitError>
-
-    /// Creates an attempt.
-    public init(httpStatus: Int?, result: Result<Value, WeatherKitError>) {
-        self.httpStatus = httpStatus
-        self.result = result
-    }
-}
-
 /// The attribution endpoint and its mark images (docs/weatherkit-api.md §2.3): the
 /// same transport, timeout, size cap and bearer token as weather requests, one attempt each.
 extension WeatherKitClient {
@@ -45,11 +31,11 @@ extension WeatherKitClient {
     /// - Parameter language: The language tag.
     /// - Returns: The status and the manifest, or the classified error (a body that is not an
     ///   attribution is ``WeatherKitError/undecodable(_:)``).
-    public func attemptAttribution(language: String = Self.attributionLanguage) async -> AttributionAttempt<
+    public func attemptAttribution(language: String = Self.attributionLanguage) async -> ServiceAttempt<
         AttributionManifest
     > {
         let (response, outcome) = await perform(attributionURL(language: language))
-        return AttributionAttempt(
+        return ServiceAttempt(
             httpStatus: response?.status,
             result: outcome.flatMap { response in
                 Result { () throws(WeatherKitError) in
@@ -66,13 +52,13 @@ extension WeatherKitClient {
     ///
     /// - Parameter path: The logo path of the attribution.
     /// - Returns: The status and the PNG bytes, or the classified error.
-    public func attemptMark(path: String) async -> AttributionAttempt<Data> {
+    public func attemptMark(path: String) async -> ServiceAttempt<Data> {
         guard let url = markURL(path: path) else {
-            return AttributionAttempt(
+            return ServiceAttempt(
                 httpStatus: nil, result: .failure(.notSent("\(path.bounded) is not a path on the WeatherKit host")))
         }
         let (response, outcome) = await perform(url, accept: "image/png")
-        return AttributionAttempt(
+        return ServiceAttempt(
             httpStatus: response?.status,
             result: outcome.flatMap { response in
                 if let problem = AttributionMarks.problem(response.body) {
