@@ -116,13 +116,8 @@ enum AlertBanner {
     /// alert concerns one airport; `nil` when the alert has neither start nor end.
     static func span(_ alert: WeatherAlertSummary, zone: String?) -> String? {
         func moment(_ date: Date) -> String {
-            var text = "\(Timestamp.dayLabel(date)) \(Timestamp.utcClock(date))"
-            if let zone {
-                let localDay = Timestamp.dayLabel(date, zone: zone)
-                let day = localDay == Timestamp.dayLabel(date) ? "" : localDay + " "
-                text += " (\(day)\(Timestamp.localClock(date, zone: zone)) local)"
-            }
-            return text
+            zone.map { Timestamp.utcAndLocal(date, zone: $0) }
+                ?? "\(Timestamp.dayLabel(date)) \(Timestamp.utcClock(date))"
         }
         // In force from when it takes effect; the weather itself may begin later, and says so.
         var onset = ""

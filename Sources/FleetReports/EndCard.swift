@@ -104,7 +104,7 @@ enum EndCard {
         block.element(
             "p", [("class", age > 3 * 3600 ? "age old" : "age")],
             text: "read \(Timestamp.dayLabel(asOf)) \(Timestamp.utcClock(asOf)) "
-                + "(\(Timestamp.localClock(asOf, zone: zone)) local), \(ageText(age))"
+                + "(\(Timestamp.localClock(asOf, zone: zone)) local), \(Timestamp.age(age))"
                 + (age > 3 * 3600 ? ": not current" : ""))
         var hour = HourWeather(forecastStart: asOf)
         hour.conditionCode = current.conditionCode
@@ -116,12 +116,5 @@ enum EndCard {
         let line = block.element("p")
         ConditionIcons.icon(line, current.conditionCode)
         line.element("span", text: PageKit.weatherLine(hour, category: nil))
-    }
-
-    /// "1 h before this run", "25 min before this run", "2 h after this run's time".
-    static func ageText(_ seconds: TimeInterval) -> String {
-        let minutes = Int((abs(seconds) / 60).rounded())
-        let amount = minutes < 60 ? "\(minutes) min" : "\(Int((Double(minutes) / 60).rounded())) h"
-        return seconds >= 0 ? "\(amount) before this run" : "\(amount) after this run's time"
     }
 }

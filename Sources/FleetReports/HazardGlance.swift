@@ -74,7 +74,7 @@ enum HazardGlance {
                         Entry(
                             time: end.time,
                             text: "\(briefing.flight.number) \(label) \(end.airport.code) "
-                                + moment(end.time, zone: end.airport.timeZone),
+                                + Timestamp.utcAndLocal(end.time, zone: end.airport.timeZone),
                             route: briefing.flight.route))
                 }
             }
@@ -95,14 +95,6 @@ enum HazardGlance {
                 cell.text("none")
             }
         }
-    }
-
-    /// "Mon 30 Nov 09:05Z (10:05 local)"; the local day is named only when it differs.
-    static func moment(_ date: Date, zone: String) -> String {
-        let utcDay = Timestamp.dayLabel(date)
-        let localDay = Timestamp.dayLabel(date, zone: zone)
-        let local = (localDay == utcDay ? "" : localDay + " ") + Timestamp.localClock(date, zone: zone)
-        return "\(utcDay) \(Timestamp.utcClock(date)) (\(local) local)"
     }
 
     /// The entries as links to their route pages: the first ``shownPerRow`` in a list, the

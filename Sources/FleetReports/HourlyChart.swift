@@ -114,13 +114,9 @@ enum HourlyChart {
             "scheduled times: solid vertical lines labelled with the flight"
                 + (grouped ? " (flights close in time share one label, \"+n\" counting the others)" : ""))
         if midnight { parts.append("dashed line: local midnight") }
-        func both(_ date: Date) -> String {
-            "\(Timestamp.dayLabel(date)) \(Timestamp.utcClock(date)) (\(Timestamp.dayLabel(date, zone: zone)) "
-                + "\(Timestamp.localClock(date, zone: zone)) local)"
-        }
         let scheduled = marks.map { "\($0.1) \(Timestamp.utcClock($0.0)) (\(Timestamp.localClock($0.0, zone: zone)))" }
         return "\(dayName) (\(zone)): " + parts.joined(separator: "; ")
-            + ". Times in UTC (upper row) and local (lower row), from \(both(scale.start)) to \(both(scale.end)). "
+            + ". Times in UTC (upper row) and local (lower row), from \(Timestamp.utcAndLocal(scale.start, zone: zone)) to \(Timestamp.utcAndLocal(scale.end, zone: zone)). "
             + "Scheduled: " + scheduled.joined(separator: ", ") + "."
     }
 

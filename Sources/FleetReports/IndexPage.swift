@@ -78,7 +78,7 @@ enum IndexPage {
             ? "\(Timestamp.dayLabel(oldest)) \(Timestamp.utcClock(oldest))"
             : "\(Timestamp.dayLabel(oldest)) \(Timestamp.utcClock(oldest)) – \(Timestamp.dayLabel(newest)) \(Timestamp.utcClock(newest))"
         // The age of the oldest read: data a day old must not pass for tonight's.
-        let age = EndCard.ageText(model.briefedAt.timeIntervalSince(oldest))
+        let age = Timestamp.age(model.briefedAt.timeIntervalSince(oldest))
         return (model.summary.source == .replay ? "recorded, read " : "read ") + range + " (oldest \(age))"
     }
 

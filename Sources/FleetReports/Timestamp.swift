@@ -61,6 +61,32 @@ public enum Timestamp {
         return "\(weekdays[((days % 7) + 7) % 7]) \(day) \(months[month - 1])"
     }
 
+    /// `Tue 1 Dec 09:05Z (10:05 local)`: the UTC day and time, then the local time, naming
+    /// the local day only when it differs (`Tue 1 Dec 23:30Z (Wed 2 Dec 10:30 local)`). The one
+    /// form every section uses for an instant at an airport.
+    ///
+    /// - Parameters:
+    ///   - date: An instant.
+    ///   - zone: The airport's IANA zone.
+    /// - Returns: The text.
+    public static func utcAndLocal(_ date: Date, zone: String) -> String {
+        let utcDay = dayLabel(date)
+        let localDay = dayLabel(date, zone: zone)
+        let local = (localDay == utcDay ? "" : localDay + " ") + localClock(date, zone: zone)
+        return "\(utcDay) \(utcClock(date)) (\(local) local)"
+    }
+
+    /// How long before the run's time something was (`1 h before this run`, `25 min before
+    /// this run`), or after it (`2 h after this run's time`): the age pages give data.
+    ///
+    /// - Parameter seconds: The run's time minus the instant.
+    /// - Returns: The text.
+    public static func age(_ seconds: TimeInterval) -> String {
+        let minutes = Int((abs(seconds) / 60).rounded())
+        let amount = minutes < 60 ? "\(minutes) min" : "\(Int((Double(minutes) / 60).rounded())) h"
+        return seconds >= 0 ? "\(amount) before this run" : "\(amount) after this run's time"
+    }
+
     /// Weekdays from 1 January 1970, a Thursday.
     private static let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]

@@ -114,4 +114,20 @@ struct TimestampTests {
         #expect(Timestamp.timeZone("Not/AZone").secondsFromGMT() == 0)
         #expect(Timestamp.timeZone("Asia/Kathmandu").identifier == "Asia/Kathmandu")
     }
+
+    @Test("an instant at an airport reads in UTC then local, naming the local day only when it differs")
+    func utcAndLocal() {
+        let time = WeatherFixtures.date("2026-12-01T23:30:00Z")
+        #expect(Timestamp.utcAndLocal(time, zone: "Europe/London") == "Tue 1 Dec 23:30Z (23:30 local)")
+        #expect(Timestamp.utcAndLocal(time, zone: "Australia/Sydney") == "Tue 1 Dec 23:30Z (Wed 2 Dec 10:30 local)")
+        #expect(Timestamp.utcAndLocal(time, zone: "Asia/Kathmandu") == "Tue 1 Dec 23:30Z (Wed 2 Dec 05:15 local)")
+    }
+
+    @Test("ages count in minutes under an hour, then hours, before or after the run's time")
+    func ages() {
+        #expect(Timestamp.age(20 * 60) == "20 min before this run")
+        #expect(Timestamp.age(3600) == "1 h before this run")
+        #expect(Timestamp.age(28 * 3600 + 600) == "28 h before this run")
+        #expect(Timestamp.age(-2 * 3600) == "2 h after this run's time")
+    }
 }
