@@ -133,7 +133,7 @@ public struct Briefer: Sendable {
         var everyHazard: [Hazard] = []
         for candidate in window {
             let found = rules.flatMap { $0.hazards(in: candidate, config: config) }
-            everyHazard += found
+            everyHazard += Self.onePerKind(found)
             let risk = found.map(\.risk).min() ?? .green
             let distance = abs((candidate.forecastStart ?? time).timeIntervalSince(TimeMath.floorHour(time)))
             if worst == nil || Self.isWorse((risk, found.count, distance), than: worst) {
@@ -161,6 +161,24 @@ public struct Briefer: Sendable {
             category: hour.visibility.map { FlightCategory.estimate(visibilityMetres: $0) }, alerts: alerts,
             risk: risk, data: data, dataReadTime: weather.readTime, window: Array(window), windowHazards: everyHazard,
             day: weather.day(containing: time), alertsKnown: weather.dataSets.contains(.weatherAlerts))
+    }
+
+    /// One hazard per kind for one hour, worst first in the kinds' order: two rules may name the
+    /// same kind in one hour (a freezing-rain code and a freezing precipitation type), which
+    /// becomes one hazard, the worse, with both pieces of evidence. Done once here, not by
+    /// every page that shows the hour.
+    static func onePerKind(_ found: [Hazard]) -> [Hazard] {
+        var byKind: [HazardKind: Hazard] = [:]
+        for hazard in found {
+            guard let known = byKind[hazard.kind] else {
+                byKind[hazard.kind] = hazard
+                continue
+            }
+            let worst = hazard.risk < known.risk ? hazard : known
+            let detail = known.detail == hazard.detail ? worst.detail : known.detail + "; " + hazard.detail
+            byKind[hazard.kind] = Hazard(kind: worst.kind, risk: worst.risk, detail: detail, hour: worst.hour)
+        }
+        return byKind.values.sorted { ($0.risk, $0.kind.order) < ($1.risk, $1.kind.order) }
     }
 
     private static func isWorse(

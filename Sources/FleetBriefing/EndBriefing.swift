@@ -30,8 +30,9 @@ public struct EndBriefing: Sendable, Equatable {
     /// in order: a hazard found in another hour than the scheduled one is shown with that
     /// hour's own values, never beside the scheduled hour's as if they were its.
     public let window: [HourWeather]
-    /// Every hazard found in each hour of the window, with its hour (``hazards`` keeps only
-    /// the worst of each kind): the pages show each hour's own hazards beside its own values.
+    /// The hazards of each hour of the window, with their hour: one per kind and hour, worst
+    /// first in the kinds' order (``hazards`` keeps only the worst of each kind over the whole
+    /// window). The pages show each hour's own hazards beside its own values.
     public let windowHazards: [Hazard]
     /// The day of `forecastDaily` whose span holds the scheduled time (a local day: the request
     /// names the cell's time zone), for the daily outlook.

@@ -65,7 +65,8 @@ enum EndSummary {
 
     /// The chips of each hour: the scheduled hour's own hazards, and for every other hour the
     /// hazards it adds (a kind the scheduled hour lacks, or the same kind worse). An hour
-    /// that only repeats the scheduled hour's hazards is not shown again.
+    /// that only repeats the scheduled hour's hazards is not shown again. The briefing already
+    /// made them one per kind and hour, in order.
     static func hazardsByHour(_ end: EndBriefing) -> [Date: [Hazard]] {
         let scheduled = end.scheduledHour
         let found = (end.windowHazards.isEmpty ? end.hazards : end.windowHazards).filter { $0.risk != .green }
@@ -78,25 +79,8 @@ enum EndSummary {
             let covered = own.contains { $0.kind == hazard.kind && $0.risk <= hazard.risk }
             if !covered { byHour[hazard.hour ?? scheduled, default: []].append(hazard) }
         }
-        // Two rules may name one kind in one hour (a freezing-rain code and a freezing
-        // precipitation type): one chip per kind, the worst, with both pieces of evidence.
-        return byHour.mapValues { hazards in
-            var byKind: [HazardKind: Hazard] = [:]
-            for hazard in hazards {
-                guard let known = byKind[hazard.kind] else {
-                    byKind[hazard.kind] = hazard
-                    continue
-                }
-                let worst = hazard.risk < known.risk ? hazard : known
-                let detail = known.detail == hazard.detail ? worst.detail : known.detail + "; " + hazard.detail
-                byKind[hazard.kind] = Hazard(kind: worst.kind, risk: worst.risk, detail: detail, hour: worst.hour)
-            }
-            return byKind.values.sorted { ($0.risk, order($0.kind)) < ($1.risk, order($1.kind)) }
-        }
+        return byHour
     }
-
-    /// The briefing's order of hazard kinds (`HazardKind.allCases`), so chips read as in the CSV.
-    static func order(_ kind: HazardKind) -> Int { HazardKind.allCases.firstIndex(of: kind) ?? 0 }
 
     /// What an end without its hour says: nothing of it is known, and nothing is reassuring.
     static func noDataText(_ end: EndBriefing) -> String {

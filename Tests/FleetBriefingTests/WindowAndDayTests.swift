@@ -104,4 +104,23 @@ struct WindowAndDayTests {
         weather.dataSets.remove(.weatherAlerts)
         #expect(try !self.end(weather, at: "2026-12-01T12:00:00Z").alertsKnown)
     }
+
+    @Test("two rules naming one kind in one hour make one hazard, the worse, with both pieces of evidence")
+    func onePerKindAndHour() throws {
+        var weather = Self.weather(freezingAt: 8)
+        weather.hours = weather.hours.map { hour in
+            var hour = hour
+            if hour.conditionCode == .freezingDrizzle {
+                hour.precipitationType = .rain
+                hour.precipitationChance = 0.7
+            }
+            return hour
+        }
+        let end = try end(weather, at: "2026-12-01T09:05:00Z")
+        let eight = WeatherFixtures.date("2026-12-01T08:00:00Z")
+        let freezing = end.windowHazards.filter { $0.kind == .freezingPrecipitation && $0.hour == eight }
+        #expect(freezing.count == 1)
+        #expect(freezing.first?.risk == .red)
+        #expect(freezing.first?.detail.contains("; ") == true, "\(freezing)")
+    }
 }
