@@ -272,6 +272,17 @@ PAGE_JS = r"""
       result.wide.push(describe(el) + ' reaches ' + Math.round(r.right + window.scrollX) + ' px');
     }
   }
+  // Route pages: origin and destination must stand side by side (the issue: on paper they
+  // stacked). Each .ends grid whose .end children do not share a top line is reported.
+  result.stacked = [];
+  for (const grid of document.querySelectorAll('.ends')) {
+    const ends = Array.from(grid.children).filter((el) => el.classList.contains('end') && seen(el));
+    if (ends.length < 2) continue;
+    const tops = ends.map((el) => Math.round(el.getBoundingClientRect().top));
+    if (Math.max(...tops) - Math.min(...tops) > 2) {
+      result.stacked.push(ends.map((el) => snippet(el.textContent)).join(' | '));
+    }
+  }
   // Visible text and the size it is drawn at.
   const clipped = new Map();
   const hiddenBox = (el) => {
@@ -537,6 +548,8 @@ def measure(tab, findings, variant, viewport, media, min_text, state):
                          "print it, e.g. a::after { content: \" (\" attr(href) \")\" }", variant)
         for details in data["closedDetails"]:
             findings.add("print", f"<details> stays closed on paper: {details}", variant)
+        for ends in data["stacked"]:
+            findings.add("print", f"origin and destination stack instead of standing side by side: {ends}", variant)
         if data["scrollWidth"] > viewport["width"]:
             findings.add("print", f"content is {data['scrollWidth']} px wide, wider than the A4 printable width "
                          f"({viewport['width']} px); sticking out: " + "; ".join(data["wide"][:4]), variant)
@@ -688,6 +701,9 @@ FAULTS = [
                          '<style>@media print { #selftest-fold::details-content { content-visibility: hidden '
                          '!important; } }</style><script>addEventListener("beforeprint", () => setTimeout(() => '
                          'document.getElementById("selftest-fold").open = false));</script>')),
+    ("ends stacked on paper", "print", "selftest-origin", ("desktop",),
+     lambda p: inject(p, '<div class="ends" style="display:block"><div class="end">selftest-origin</div>'
+                         '<div class="end">selftest-destination</div></div>')),
     ("page padded past the limit", "print", "PAGES", ("desktop",),
      lambda p: inject(p, '<div style="height:30in"></div>', end=True)),
 ]

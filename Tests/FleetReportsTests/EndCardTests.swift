@@ -60,6 +60,8 @@ struct EndCardTests {
         #expect(other.hasPrefix(" other-hour"))
         #expect(other.contains("12:00Z (12:00 local), 1 h before: "), "\(other)")
         #expect(other.contains("Freezing drizzle · -1 °C"), "\(other)")
+        // The worst hour is named, as worst_hour_utc and worst_condition are in the CSV.
+        #expect(other.contains("(worst hour of the window)"), "\(other)")
         #expect(other.contains("<span class=\"sev\">RED</span> Freezing precipitation"), "\(other)")
     }
 
