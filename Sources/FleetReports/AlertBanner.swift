@@ -32,11 +32,7 @@ enum AlertBanner {
     /// - Returns: The element to render the banner into.
     /// - Throws: The fallback slot's ``HTMLError`` when the template has neither.
     static func place(in document: HTMLDocument, fallback: String) throws(HTMLError) -> HTMLNode {
-        do {
-            return try document.slot(slot)
-        } catch {
-            return try document.slot(fallback)
-        }
+        try document.slot(slot, fallback: fallback)
     }
 
     /// The extreme and severe alerts of `briefings`, most severe first, then by start.

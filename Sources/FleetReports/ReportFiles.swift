@@ -19,6 +19,18 @@ enum ReportFiles {
         }
     }
 
+    /// True for a station file name stem (`stations/CODE.html`): an IATA or ICAO code, 3 or 4
+    /// of `[A-Z0-9]`, which cannot escape the `stations/` folder.
+    static func isSafeStationName(_ code: String) -> Bool {
+        (3...4).contains(code.count) && code.allSatisfy { $0.isASCII && ($0.isUppercase || $0.isNumber) }
+    }
+
+    /// `CODE` for a station, any other character replaced by `_` (as ``routeFileName(_:)``).
+    static func stationFileName(_ code: String) -> String {
+        isSafeStationName(code)
+            ? code : code.map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" }.map(String.init).joined()
+    }
+
     /// Writes a file, creating its directory.
     ///
     /// Plain `open`/`write`/`close` rather than `Data.write`, which fsyncs every file: a large

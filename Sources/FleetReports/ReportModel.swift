@@ -27,6 +27,9 @@ public struct ReportModel: Sendable {
     /// The time the run briefed for (`--now`, else its start): ages such as "read 04:00Z, 1 h
     /// before this run" are counted from it.
     public let briefedAt: Date
+    /// Every airport of the run with its flights, by code (the map, the station table and the
+    /// station pages).
+    let stations: [Station]
 
     /// Creates a model, sorting the flights worst first.
     ///
@@ -56,6 +59,7 @@ public struct ReportModel: Sendable {
         self.changes = changes
         self.marks = marks
         self.briefedAt = briefedAt ?? startedAt
+        self.stations = Station.gather(self.briefings)
     }
 
     /// The footer line: when the run started. Only the run's own timestamps differ between two

@@ -1,0 +1,91 @@
+internal import FleetAirports
+internal import FleetBriefing
+internal import FleetSchedule
+internal import Foundation
+
+/// One airport of the run and every flight that departs or arrives there: what the fleet map's
+/// marker, the index's station table and the station page (`stations/CODE.html`) all show, so
+/// the three agree with each other and with `flights.csv`.
+struct Station: Sendable {
+    /// The airport.
+    let airport: Airport
+    /// The flights departing here, in time order (departure, then flight number, then line).
+    private(set) var departures: [FlightBriefing] = []
+    /// The flights arriving here, in time order (arrival, then flight number, then line).
+    private(set) var arrivals: [FlightBriefing] = []
+    /// Flight ends here by their risk at the scheduled time (the `dep_risk`/`arr_risk` of
+    /// `flights.csv`).
+    private(set) var counts: [Risk: Int] = [:]
+    /// The worst risk of the ends here.
+    private(set) var worstRisk = Risk.green
+    /// The most severe hazard at any end here (by risk, then by the order of ``HazardKind``),
+    /// `nil` when no end has one.
+    private(set) var worstHazard: Hazard?
+
+    /// The ends here at `risk` (0 when none).
+    func count(_ risk: Risk) -> Int { counts[risk] ?? 0 }
+
+    /// The station's file name stem: the airport code as route files use it (IATA, else ICAO).
+    var code: String { airport.code }
+
+    /// Every end here, departures first.
+    var ends: [EndBriefing] { departures.map(\.departure) + arrivals.map(\.arrival) }
+
+    init(airport: Airport) {
+        self.airport = airport
+    }
+
+    /// Adds one flight end.
+    private mutating func add(_ end: EndBriefing) {
+        counts[end.risk, default: 0] += 1
+        worstRisk = worstRisk.worse(end.risk)
+        for hazard in end.hazards where hazard.risk != .green {
+            guard let current = worstHazard else {
+                worstHazard = hazard
+                continue
+            }
+            if Self.ranks(hazard, before: current) { worstHazard = hazard }
+        }
+    }
+
+    /// Whether `lhs` is the more severe hazard: worse risk, else the earlier kind.
+    static func ranks(_ lhs: Hazard, before rhs: Hazard) -> Bool {
+        if lhs.risk != rhs.risk { return lhs.risk < rhs.risk }
+        let order = HazardKind.allCases
+        return (order.firstIndex(of: lhs.kind) ?? order.count) < (order.firstIndex(of: rhs.kind) ?? order.count)
+    }
+
+    /// The stations of `briefings`, by code.
+    ///
+    /// - Parameter briefings: The run's briefed flights, any order.
+    /// - Returns: One station per airport that any flight departs from or arrives at.
+    static func gather(_ briefings: [FlightBriefing]) -> [Station] {
+        var stations: [String: Station] = [:]
+        for briefing in briefings {
+            let origin = briefing.flight.origin
+            let destination = briefing.flight.destination
+            stations[origin.code, default: Station(airport: origin)].departures.append(briefing)
+            stations[origin.code]?.add(briefing.departure)
+            stations[destination.code, default: Station(airport: destination)].arrivals.append(briefing)
+            stations[destination.code]?.add(briefing.arrival)
+        }
+        return stations.values.map { station in
+            var station = station
+            station.departures.sort { inOrder($0, $1, at: \.departure) }
+            station.arrivals.sort { inOrder($0, $1, at: \.arrival) }
+            return station
+        }
+        .sorted { $0.code < $1.code }
+    }
+
+    /// Board order: the time at this end, then flight number, then schedule line.
+    private static func inOrder(
+        _ lhs: FlightBriefing, _ rhs: FlightBriefing, at time: KeyPath<Flight, Date>
+    ) -> Bool {
+        let left = lhs.flight[keyPath: time]
+        let right = rhs.flight[keyPath: time]
+        if left != right { return left < right }
+        if lhs.flight.number != rhs.flight.number { return lhs.flight.number < rhs.flight.number }
+        return lhs.flight.line < rhs.flight.line
+    }
+}
