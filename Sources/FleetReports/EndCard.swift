@@ -25,11 +25,10 @@ enum EndCard {
     ///   - model: The report model (weather by airport, the run's time).
     static func panel(_ parent: HTMLNode, airport: Airport, role: String, visits: [Visit], model: ReportModel) {
         let panel = parent.element("div", [("class", "end"), ("data-role", role.lowercased())])
-        panel.element("h2", text: "\(role): \(airport.code) \(PageKit.airportName(airport))")
-        var facts = ["\(airport.city), \(airport.country)", airport.timeZone]
-        if let elevation = airport.elevationFeet { facts.append("elevation \(elevation) ft") }
-        if airport.hasRealICAO { facts.insert("ICAO \(airport.icao)", at: 0) }
-        panel.element("p", [("class", "muted")], text: facts.joined(separator: " · "))
+        let heading = panel.element("h2", text: "\(role): ")
+        heading.element("a", [("href", ReportLinks.station(airport.code, from: .nested))], text: airport.code)
+        heading.text(" \(PageKit.airportName(airport))")
+        panel.element("p", [("class", "muted")], text: facts(airport))
         let weather = model.weatherByAirport[airport.code]
         now(panel, weather?.current, zone: airport.timeZone, runTime: model.briefedAt)
         // One card per scheduled hour: flights in the same hour share its values and strip.
@@ -44,6 +43,14 @@ enum EndCard {
         for group in groups {
             card(panel, group.visits, weather: weather, model: model)
         }
+    }
+
+    /// "ICAO KORD · Chicago, United States · America/Chicago · elevation 672 ft".
+    static func facts(_ airport: Airport) -> String {
+        var facts = ["\(airport.city), \(airport.country)", airport.timeZone]
+        if let elevation = airport.elevationFeet { facts.append("elevation \(elevation) ft") }
+        if airport.hasRealICAO { facts.insert("ICAO \(airport.icao)", at: 0) }
+        return facts.joined(separator: " · ")
     }
 
     private static func card(_ parent: HTMLNode, _ visits: [Visit], weather: CellWeather?, model: ReportModel) {

@@ -16,7 +16,18 @@ enum FlightTable {
     /// The id of the table's filter form, which the risk pills of the index drive too.
     static let filterID = "filter-flights"
 
-    static func render(_ section: HTMLNode, _ briefings: [FlightBriefing], now: Date, routeLinks: Bool) {
+    /// Renders the table.
+    ///
+    /// - Parameters:
+    ///   - section: The `flights` slot.
+    ///   - briefings: The flights, in the order shown.
+    ///   - now: The run's time, for the age of stale data.
+    ///   - routeLinks: Whether the route names link to their pages (not on a route's own page).
+    ///   - level: Where the page sits, for the links to route and station pages.
+    static func render(
+        _ section: HTMLNode, _ briefings: [FlightBriefing], now: Date, routeLinks: Bool,
+        level: ReportLinks.Level = .top
+    ) {
         section.element("h2", text: "Flights, worst first")
         let form = section.element("form", [("class", "filters"), ("id", filterID), ("hidden", "hidden")])
         let label = form.element("label")
@@ -36,11 +47,13 @@ enum FlightTable {
         for title in headers { head.element("th", [("scope", "col"), ("aria-sort", "none")], text: title) }
         let body = table.element("tbody")
         for briefing in briefings {
-            row(body, briefing, now: now, routeLinks: routeLinks)
+            row(body, briefing, now: now, routeLinks: routeLinks, level: level)
         }
     }
 
-    private static func row(_ body: HTMLNode, _ briefing: FlightBriefing, now: Date, routeLinks: Bool) {
+    private static func row(
+        _ body: HTMLNode, _ briefing: FlightBriefing, now: Date, routeLinks: Bool, level: ReportLinks.Level
+    ) {
         let flight = briefing.flight
         let row = body.element("tr", [("data-risk", briefing.risk.rawValue)])
         let risk = row.element("td", [("data-sort", String(briefing.risk.rank)), ("data-label", headers[0])])
@@ -48,14 +61,16 @@ enum FlightTable {
         row.element("th", [("scope", "row")], text: flight.number)  // the card's title on a phone
         let route = row.element("td", [("data-label", headers[2])])
         if routeLinks {
-            route.element("a", [("href", "routes/\(ReportFiles.routeFileName(flight.route)).html")], text: flight.route)
+            route.element("a", [("href", ReportLinks.route(flight.route, from: level))], text: flight.route)
         } else {
             route.text(flight.route)
         }
         end(
             row, briefing.departure, labels: (headers[3], headers[4]), sortKey: Timestamp.utc(flight.departure),
-            now: now)
-        end(row, briefing.arrival, labels: (headers[5], headers[6]), sortKey: Timestamp.utc(flight.arrival), now: now)
+            now: now, level: level)
+        end(
+            row, briefing.arrival, labels: (headers[5], headers[6]), sortKey: Timestamp.utc(flight.arrival), now: now,
+            level: level)
         let status = row.element("td", [("data-label", headers[7])])
         status.text(briefing.status.rawValue)
         if !briefing.statusDetail.isEmpty {
@@ -64,12 +79,16 @@ enum FlightTable {
     }
 
     /// Two cells: the time (local and UTC), then weather, hazards and alerts. Each cell carries
-    /// its column's name (`data-label`), which the phone layout prints before it.
+    /// its column's name (`data-label`), which the phone layout prints before it; the airport
+    /// code links to its station page.
     private static func end(
-        _ row: HTMLNode, _ end: EndBriefing, labels: (time: String, weather: String), sortKey: String, now: Date
+        _ row: HTMLNode, _ end: EndBriefing, labels: (time: String, weather: String), sortKey: String, now: Date,
+        level: ReportLinks.Level
     ) {
         let time = row.element("td", [("data-sort", sortKey), ("data-label", labels.time)])
-        time.element("strong", text: end.airport.code + " ")
+        time.element("strong")
+            .element("a", [("href", ReportLinks.station(end.airport.code, from: level))], text: end.airport.code)
+        time.text(" ")
         PageKit.times(time, end.time, zone: end.airport.timeZone)
         let weather = row.element("td", [("data-sort", String(end.risk.rank)), ("data-label", labels.weather)])
         EndSummary.render(weather, end, now: now)

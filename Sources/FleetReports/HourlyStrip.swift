@@ -49,26 +49,49 @@ enum HourlyStrip {
         var previousDay: String?
         for (index, start) in starts.enumerated() {
             let isScheduled = index == hoursBefore
-            let item = list.element("li", [("class", isScheduled ? "strip-hour strip-sched" : "strip-hour")])
-            if isScheduled { item.set("aria-current", "time") }
-            let day = Timestamp.dayLabel(start, zone: zone)
-            let clock = item.element("span", [("class", "strip-time")])
-            if day != previousDay {
-                clock.element(
-                    "span", [("class", "strip-day")],
-                    text: String(day.split(separator: " ").prefix(2).joined(separator: " ")))
-            }
-            previousDay = day
-            clock.element("b", text: Timestamp.localClock(start, zone: zone))
-            clock.element("span", [("class", "strip-utc")], text: String(Timestamp.utcClock(start).prefix(2)) + "Z")
-            if isScheduled { item.element("span", [("class", "strip-mark")], text: "sched.") }
-            guard let hour = weather?.hour(containing: start), hour.forecastStart == start else {
-                item.set("class", (isScheduled ? "strip-hour strip-sched" : "strip-hour") + " strip-missing")
-                item.element("span", [("class", "strip-nodata")], text: "no data")
-                continue
-            }
-            values(item, hour)
+            hourCell(
+                list, start: start, zone: zone, weather: weather, previousDay: &previousDay,
+                mark: isScheduled ? (text: "sched.", extraClass: " strip-sched") : nil, isCurrent: isScheduled)
         }
+    }
+
+    /// One hour of a strip: its local hour over its UTC hour (the day named where it changes),
+    /// then its values, or "no data".
+    ///
+    /// - Parameters:
+    ///   - list: The strip.
+    ///   - start: The hour's start.
+    ///   - zone: The airport's zone.
+    ///   - weather: The end's weather.
+    ///   - previousDay: The local day of the cell before, updated.
+    ///   - mark: For a marked hour (the scheduled one, an hour with flights), the word shown and
+    ///     the class added.
+    ///   - isCurrent: Whether the hour is the strip's one current time (`aria-current`), as the
+    ///     scheduled hour of an end's strip is.
+    static func hourCell(
+        _ list: HTMLNode, start: Date, zone: String, weather: CellWeather?, previousDay: inout String?,
+        mark: (text: String, extraClass: String)?, isCurrent: Bool = false
+    ) {
+        let itemClass = "strip-hour" + (mark?.extraClass ?? "")
+        let item = list.element("li", [("class", itemClass)])
+        if isCurrent { item.set("aria-current", "time") }
+        let day = Timestamp.dayLabel(start, zone: zone)
+        let clock = item.element("span", [("class", "strip-time")])
+        if day != previousDay {
+            clock.element(
+                "span", [("class", "strip-day")],
+                text: String(day.split(separator: " ").prefix(2).joined(separator: " ")))
+        }
+        previousDay = day
+        clock.element("b", text: Timestamp.localClock(start, zone: zone))
+        clock.element("span", [("class", "strip-utc")], text: String(Timestamp.utcClock(start).prefix(2)) + "Z")
+        if let mark { item.element("span", [("class", "strip-mark")], text: mark.text) }
+        guard let hour = weather?.hour(containing: start), hour.forecastStart == start else {
+            item.set("class", itemClass + " strip-missing")
+            item.element("span", [("class", "strip-nodata")], text: "no data")
+            return
+        }
+        values(item, hour)
     }
 
     /// The values of one hour; a value the hour lacks says "n/a".

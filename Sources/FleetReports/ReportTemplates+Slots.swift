@@ -7,6 +7,7 @@ extension ReportTemplates {
     static let requiredSlots: [String: [String]] = [
         "index.html": PageKit.frameSlots + IndexPage.slots,
         "route.html": PageKit.frameSlots + RoutePage.slots,
+        "station.html": PageKit.frameSlots + StationPage.slots,
     ]
 
     /// Throws ``ReportError/templateInvalid(path:reason:)`` naming the first slot `page` fills

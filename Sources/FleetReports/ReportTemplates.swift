@@ -9,18 +9,24 @@ public struct ReportTemplates: Sendable {
     public let index: String
     /// `route.html`.
     public let route: String
+    /// `station.html`.
+    public let station: String
     /// `style.css`, inlined into each page's `<style data-slot="style">`.
     public let style: String
     /// `table.js`, inlined into each page's `<script data-slot="script">`.
     public let script: String
 
     /// The file names a templates directory must hold.
-    public static let files = ["index.html", "route.html", "style.css", "table.js"]
+    public static let files = ["index.html", "route.html", "station.html", "style.css", "table.js"]
+
+    /// The template files a newer fleetwx added, by name: a templates folder copied for an
+    /// older version lacks them, and is told to copy them rather than "no such file".
+    static let addedFiles: [String: String] = ["station.html": "station pages, stations/CODE.html"]
 
     /// The largest template file read: real ones are a few KiB.
     static let maximumTemplateBytes = 4 * 1024 * 1024
 
-    /// Reads the templates from a directory, and parses the two pages once, so a template
+    /// Reads the templates from a directory, and parses the three pages once, so a template
     /// that cannot be filled (unparsable, with nested slots, or without a slot its page fills)
     /// fails the run before anything is fetched.
     ///
@@ -32,6 +38,13 @@ public struct ReportTemplates: Sendable {
         for name in files {
             let url = directory.appendingPathComponent(name)
             let bytes: [UInt8]
+            if let what = addedFiles[name], !FileManager.default.fileExists(atPath: url.path) {
+                throw .templateUnreadable(
+                    path: url.path,
+                    reason: "this templates folder has no \(name) (the template of \(what)); it was made for an "
+                        + "older fleetwx: copy \(name) from fleetwx's Templates folder into it, and edit it as you "
+                        + "did the others")
+            }
             do {
                 bytes = try RegularFile.read(url.path, limit: maximumTemplateBytes)  // never a FIFO or a device
             } catch {
@@ -52,7 +65,8 @@ public struct ReportTemplates: Sendable {
             }
             try checkSlots(document, page: name, path: path)
         }
-        return ReportTemplates(index: texts[0], route: texts[1], style: texts[2], script: texts[3])
+        return ReportTemplates(
+            index: texts[0], route: texts[1], station: texts[2], style: texts[3], script: texts[4])
     }
 
     /// Finds the templates directory: an explicit `--templates`, else `FLEETWX_TEMPLATES`,

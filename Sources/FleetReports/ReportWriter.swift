@@ -62,7 +62,7 @@ public struct ReportWriter: Sendable {
     /// - Parameters:
     ///   - model: What to report.
     ///   - directory: The staging directory.
-    ///   - shouldStop: Asked before the index and each route page; true stops with
+    ///   - shouldStop: Asked before the index and each route and station page; true stops with
     ///     ``ReportError/stopped``.
     /// - Throws: ``ReportError``.
     func writeFiles(
@@ -88,6 +88,7 @@ public struct ReportWriter: Sendable {
         }
         try writeRoutes(
             model, csvLines: lines, into: directory.appendingPathComponent("routes"), shouldStop: shouldStop)
+        try writeStations(model, into: directory.appendingPathComponent("stations"), shouldStop: shouldStop)
     }
 
     /// Route pages and CSVs, rendered on all cores (one libxml2 document per page); each
@@ -97,30 +98,60 @@ public struct ReportWriter: Sendable {
     ) throws(ReportError) {
         let routes = Dictionary(grouping: model.briefings.indices) { model.briefings[$0].flight.route }
             .sorted { $0.key < $1.key }
-        let failure = Mutex<ReportError?>(nil)
         let templates = self.templates
-        DispatchQueue.concurrentPerform(iterations: routes.count) { index in
+        try Self.concurrently(routes.count, shouldStop: shouldStop, name: { routes[$0].key }) { index in
             let (name, indices) = routes[index]
+            let flights = indices.map { model.briefings[$0] }
+            guard ReportFiles.isSafeRouteName(name) else { throw ReportError.unsafeFileName(name) }
+            let base = directory.appendingPathComponent(name)
+            let page = try RoutePage.render(route: name, flights: flights, model: model, templates: templates)
+            try ReportFiles.write(page, to: base.appendingPathExtension("html"))
+            let csv = FlightsCSV.render(lines: indices.map { csvLines[$0] })
+            try ReportFiles.write(csv, to: base.appendingPathExtension("csv"))
+        }
+        if routes.isEmpty {
+            try ReportFiles.write("", to: directory.appendingPathComponent(".keep"))
+        }
+    }
+
+    /// Station pages (`stations/CODE.html`), rendered on all cores as the route pages are, from
+    /// `model.stations` (gathered once): each page touches only its own station's flights.
+    private func writeStations(
+        _ model: ReportModel, into directory: URL, shouldStop: @escaping @Sendable () -> Bool
+    ) throws(ReportError) {
+        let stations = model.stations
+        let templates = self.templates
+        try Self.concurrently(stations.count, shouldStop: shouldStop, name: { stations[$0].code }) { index in
+            let station = stations[index]
+            guard ReportFiles.isSafeStationName(station.code) else { throw ReportError.unsafeFileName(station.code) }
+            let page = try StationPage.render(station, model: model, templates: templates)
+            try ReportFiles.write(page, to: directory.appendingPathComponent(station.code + ".html"))
+        }
+        if stations.isEmpty {
+            try ReportFiles.write("", to: directory.appendingPathComponent(".keep"))
+        }
+    }
+
+    /// Runs `body` for `0..<count` on all cores; the first failure (a ``ReportError``, or any
+    /// other error as ``ReportError/page(_:)`` naming the item) is thrown once all have ended,
+    /// and once `shouldStop` answers true the remaining items stop with ``ReportError/stopped``.
+    private static func concurrently(
+        _ count: Int, shouldStop: @escaping @Sendable () -> Bool, name: @Sendable (Int) -> String,
+        _ body: @Sendable (Int) throws -> Void
+    ) throws(ReportError) {
+        let failure = Mutex<ReportError?>(nil)
+        DispatchQueue.concurrentPerform(iterations: count) { index in
             if shouldStop() {
                 failure.withLock { if $0 == nil { $0 = .stopped } }
                 return
             }
-            let flights = indices.map { model.briefings[$0] }
             do {
-                guard ReportFiles.isSafeRouteName(name) else { throw ReportError.unsafeFileName(name) }
-                let base = directory.appendingPathComponent(name)
-                let page = try RoutePage.render(route: name, flights: flights, model: model, templates: templates)
-                try ReportFiles.write(page, to: base.appendingPathExtension("html"))
-                let csv = FlightsCSV.render(lines: indices.map { csvLines[$0] })
-                try ReportFiles.write(csv, to: base.appendingPathExtension("csv"))
+                try body(index)
             } catch {
-                let reportError = (error as? ReportError) ?? .page("\(name): \(error)")
+                let reportError = (error as? ReportError) ?? .page("\(name(index)): \(error)")
                 failure.withLock { if $0 == nil { $0 = reportError } }
             }
         }
         if let error = failure.withLock({ $0 }) { throw error }
-        if routes.isEmpty {
-            try ReportFiles.write("", to: directory.appendingPathComponent(".keep"))
-        }
     }
 }

@@ -32,7 +32,8 @@ enum RoutePage {
         EndCard.panel(
             grid, airport: destination, role: "Destination",
             visits: flights.map { .init(flight: $0.flight, end: $0.arrival) }, model: model)
-        FlightTable.render(try document.slot("flights"), flights, now: model.briefedAt, routeLinks: false)
+        FlightTable.render(
+            try document.slot("flights"), flights, now: model.briefedAt, routeLinks: false, level: .nested)
         let charts = try document.slot("charts")
         charts.element("h2", text: "Hourly forecast around the scheduled times")
         let chartGrid = charts.element("div", [("class", "charts")])
