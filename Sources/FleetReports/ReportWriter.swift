@@ -99,7 +99,7 @@ public struct ReportWriter: Sendable {
         let routes = Dictionary(grouping: model.briefings.indices) { model.briefings[$0].flight.route }
             .sorted { $0.key < $1.key }
         let templates = self.templates
-        try Self.concurrently(routes.count, shouldStop: shouldStop, name: { routes[$0].key }) { index in
+        try Self.concurrently(names: routes.map(\.key), shouldStop: shouldStop) { index in
             let (name, indices) = routes[index]
             let flights = indices.map { model.briefings[$0] }
             guard ReportFiles.isSafeRouteName(name) else { throw ReportError.unsafeFileName(name) }
@@ -121,7 +121,7 @@ public struct ReportWriter: Sendable {
     ) throws(ReportError) {
         let stations = model.stations
         let templates = self.templates
-        try Self.concurrently(stations.count, shouldStop: shouldStop, name: { stations[$0].code }) { index in
+        try Self.concurrently(names: stations.map(\.code), shouldStop: shouldStop) { index in
             let station = stations[index]
             guard ReportFiles.isSafeStationName(station.code) else { throw ReportError.unsafeFileName(station.code) }
             let page = try StationPage.render(station, model: model, templates: templates)
@@ -132,15 +132,15 @@ public struct ReportWriter: Sendable {
         }
     }
 
-    /// Runs `body` for `0..<count` on all cores; the first failure (a ``ReportError``, or any
-    /// other error as ``ReportError/page(_:)`` naming the item) is thrown once all have ended,
-    /// and once `shouldStop` answers true the remaining items stop with ``ReportError/stopped``.
+    /// Runs `body` for each index of `names` (the pages' names, for messages) on all cores; the
+    /// first failure (a ``ReportError``, or any other error as ``ReportError/page(_:)`` naming
+    /// the page) is thrown once all have ended, and once `shouldStop` answers true the remaining
+    /// pages stop with ``ReportError/stopped``.
     private static func concurrently(
-        _ count: Int, shouldStop: @escaping @Sendable () -> Bool, name: @Sendable (Int) -> String,
-        _ body: @Sendable (Int) throws -> Void
+        names: [String], shouldStop: @escaping @Sendable () -> Bool, _ body: @Sendable (Int) throws -> Void
     ) throws(ReportError) {
         let failure = Mutex<ReportError?>(nil)
-        DispatchQueue.concurrentPerform(iterations: count) { index in
+        DispatchQueue.concurrentPerform(iterations: names.count) { index in
             if shouldStop() {
                 failure.withLock { if $0 == nil { $0 = .stopped } }
                 return
@@ -148,7 +148,7 @@ public struct ReportWriter: Sendable {
             do {
                 try body(index)
             } catch {
-                let reportError = (error as? ReportError) ?? .page("\(name(index)): \(error)")
+                let reportError = (error as? ReportError) ?? .page("\(names[index]): \(error)")
                 failure.withLock { if $0 == nil { $0 = reportError } }
             }
         }
