@@ -116,7 +116,7 @@ public struct ReportWriter: Sendable {
 
     /// Station pages (`stations/CODE.html`), rendered on all cores as the route pages are, from
     /// `model.stations` (gathered once): each page touches only its own station's flights.
-    private func writeStations(
+    func writeStations(
         _ model: ReportModel, into directory: URL, shouldStop: @escaping @Sendable () -> Bool
     ) throws(ReportError) {
         let stations = model.stations

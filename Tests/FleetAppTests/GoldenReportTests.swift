@@ -10,8 +10,12 @@ import Testing
 struct GoldenReportTests {
     /// The route page kept: the demo's Basel-Mulhouse case, with hazards and an alert on it.
     static let routePage = "routes/MLH-LHR.html"
+    /// The station page kept: Chicago O'Hare, a hub with a severe alert over both its boards.
+    static let stationPage = "stations/ORD.html"
 
-    @Test("the demo's index, one route page, flights.csv, rejects.csv and run.json are the recorded ones")
+    @Test(
+        "the demo's index, one route page, one station page, flights.csv, rejects.csv and run.json are the recorded ones"
+    )
     func demo() async throws {
         let directory = try TemporaryDirectory(prefix: "fleetwx-golden")
         defer { directory.remove() }
@@ -35,6 +39,7 @@ struct GoldenReportTests {
         let outputs = [
             ("demo/index.html", try RunNormalising.withoutRunTime(text("index.html"), report: report)),
             ("demo/\(Self.routePage)", try RunNormalising.withoutRunTime(text(Self.routePage), report: report)),
+            ("demo/\(Self.stationPage)", try RunNormalising.withoutRunTime(text(Self.stationPage), report: report)),
             ("demo/flights.csv", try text("flights.csv")),
             ("demo/rejects.csv", try text("rejects.csv")),
             (

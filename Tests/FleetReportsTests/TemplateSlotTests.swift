@@ -11,7 +11,7 @@ import Testing
 struct TemplateSlotTests {
     /// Every (page, slot) of the shipped templates.
     static var shippedSlots: [String] {
-        ["index.html", "route.html"].flatMap { page in
+        ["index.html", "route.html", "station.html"].flatMap { page in
             (ReportTemplates.requiredSlots[page] ?? []).map { "\(page) \($0)" }
         }
     }
@@ -44,7 +44,7 @@ struct TemplateSlotTests {
 
     @Test("the shipped templates hold every slot, and a page with only the listed slots renders")
     func listIsComplete() throws {
-        for page in ["index.html", "route.html"] {
+        for page in ["index.html", "route.html", "station.html"] {
             let shipped = try String(
                 contentsOf: ReportFixtures.templatesDirectory.appendingPathComponent(page), encoding: .utf8)
             let slots = ReportTemplates.requiredSlots[page] ?? []
@@ -55,7 +55,7 @@ struct TemplateSlotTests {
         }
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        for page in ["index.html", "route.html"] {
+        for page in ["index.html", "route.html", "station.html"] {
             let body = (ReportTemplates.requiredSlots[page] ?? []).map { "<div data-slot=\"\($0)\"></div>" }
             try directory.write("<!doctype html><html><body>\(body.joined())</body></html>", to: page)
         }

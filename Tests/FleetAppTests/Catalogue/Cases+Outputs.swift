@@ -93,6 +93,13 @@ extension BadInputCatalogue {
                 try FileManager.default.removeItem(at: $0.url("t/style.css"))
             }, outputRun + ["--templates", "t"], exit: 1, "cannot read template"),
         BadInput(
+            "output", "templates folder made before station pages lacks station.html",
+            setup: {
+                try $0.demoInputs()
+                try templates($0)
+                try FileManager.default.removeItem(at: $0.url("t/station.html"))
+            }, outputRun + ["--templates", "t"], exit: 1, "copy station.html from fleetwx's Templates folder"),
+        BadInput(
             "output", "template is a directory",
             setup: {
                 try $0.demoInputs()
