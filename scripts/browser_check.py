@@ -5,8 +5,8 @@ Usage:
   scripts/browser_check.py REPORT_DIR [REPORT_DIR ...] [--out docs/screenshots] [--route ORIG-DEST]
                            [--max-routes 60] [--max-index-pages 6] [--self-test] [--report-only]
 
-Every page checked (each report directory's index.html and its routes/*.html, all of them up to
---max-routes, else an even sample) is loaded offline from its file:// URL twice: at 1400x900
+Every page checked (each report directory's index.html, its routes/*.html and its stations/*.html,
+all of each up to --max-routes, else an even sample) is loaded offline from its file:// URL twice: at 1400x900
 (checked in light, then dark, then print media, as a reader switches or prints the open page) and
 at 390x844 as a phone (mobile viewport, device scale 2; light, then dark). Two tabs of one
 Chromium check pages side by side (--jobs).
@@ -639,9 +639,9 @@ def save_screenshot(tab, path, viewport):
 SHOT_VARIANTS = {"desktop-light": "desktop", "phone-light": "phone", "desktop-dark": "dark", "print": "print"}
 
 
-def route_pages(report, limit):
-    routes = sorted(os.path.join(report, "routes", name) for name in os.listdir(os.path.join(report, "routes"))
-                    if name.endswith(".html")) if os.path.isdir(os.path.join(report, "routes")) else []
+def route_pages(report, limit, folder="routes"):
+    routes = sorted(os.path.join(report, folder, name) for name in os.listdir(os.path.join(report, folder))
+                    if name.endswith(".html")) if os.path.isdir(os.path.join(report, folder)) else []
     if limit <= 0:
         return [], len(routes)
     if len(routes) <= limit:
@@ -836,9 +836,11 @@ def main():
             elif route and not os.path.exists(route_file):
                 print(f"FAILED: {route_file} does not exist (--route {route})")
                 failures += 1
-            print(f"== {report}: index and {len(routes)} of {total} route pages")
+            stations, station_total = route_pages(report, args.max_routes, "stations")
+            print(f"== {report}: index, {len(routes)} of {total} route pages and {len(stations)} of {station_total} "
+                  "station pages")
             jobs = []
-            for page in [index, *routes]:
+            for page in [index, *routes, *stations]:
                 shots = None
                 if number == 0 and (page == index or page == route_file):
                     prefix = "index" if page == index else "route"
