@@ -85,7 +85,7 @@ enum StationCard {
         }
         line.text("Worst hazard: ")
         EndSummary.chips(line, [hazard])
-        line.element("span", [("class", "muted")], text: hazard.detail)
+        if hazard.detail != hazard.kind.label { line.element("span", [("class", "muted")], text: hazard.detail) }
     }
 
     /// One outlook line per local day the station's flights use, from the first end of that day
