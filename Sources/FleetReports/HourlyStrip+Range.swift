@@ -41,7 +41,8 @@ extension HourlyStrip {
         var caption =
             "\(airport.code), \(Timestamp.dayLabel(first, zone: zone)) \(Timestamp.localClock(first, zone: zone)) – "
             + "\(Timestamp.dayLabel(last, zone: zone)) \(Timestamp.localClock(last, zone: zone)) local "
-            + "(\(Timestamp.utcClock(first))–\(Timestamp.utcClock(last))), the hours its flights use: local hour "
+            + "(\(Timestamp.dayLabel(first)) \(Timestamp.utcClock(first)) – \(Timestamp.dayLabel(last)) "
+            + "\(Timestamp.utcClock(last))), the hours its flights use: local hour "
             + "over UTC hour, condition, °C, wind kt (G gust), precipitation chance; an hour with flights here "
             + "says how many."
         let lastShown = last.addingTimeInterval(3600)
