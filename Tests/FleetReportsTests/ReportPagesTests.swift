@@ -63,12 +63,15 @@ private func hostileModel() throws -> ReportModel {
 
 @Suite("Report pages")
 struct ReportPagesTests {
-    @Test("attribution and the planning-aid note are on the index and every route page")
+    @Test("attribution and the planning-aid note are on the index and every route and station page")
     func attributionEverywhere() throws {
         let temporary = try TemporaryDirectory()
         defer { temporary.remove() }
         let all = try pages(written(twoRouteModel(), in: temporary))
-        #expect(Set(all.keys) == ["index.html", "routes/JFK-LHR.html", "routes/LHR-JFK.html"])
+        #expect(
+            Set(all.keys) == [
+                "index.html", "routes/JFK-LHR.html", "routes/LHR-JFK.html", "stations/JFK.html", "stations/LHR.html",
+            ])
         for (name, html) in all {
             #expect(html.hasPrefix("<!DOCTYPE html>"), "\(name)")
             #expect(html.contains("Weather data provided by Apple Weather."), "\(name)")
@@ -125,8 +128,8 @@ struct ReportPagesTests {
         defer { temporary.remove() }
         let all = try pages(written(twoRouteModel(), in: temporary))
         let html = try #require(all["routes/JFK-LHR.html"])
-        #expect(html.contains("Origin: JFK"))
-        #expect(html.contains("Destination: LHR"))
+        #expect(html.contains("Origin: <a href=\"../stations/JFK.html\">JFK</a>"))
+        #expect(html.contains("Destination: <a href=\"../stations/LHR.html\">LHR</a>"))
         #expect(html.contains("UA1"))
         #expect(html.contains("<svg"))
         #expect(html.contains("08:05 local"))
