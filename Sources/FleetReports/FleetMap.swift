@@ -60,15 +60,18 @@ enum FleetMap {
             figure.element("p", [("class", "map-note")], text: error.description)
         }
         arcs(svg, Array(zip(drawn.map(\.risk), samples)), view: view)
-        FleetMapMarkers.render(svg, stations, view: view)
+        let unnamed = FleetMapMarkers.render(svg, stations, view: view)
         FleetMapLegend.scaleBar(svg, view: view)
-        FleetMapLegend.render(figure, stations: byRisk, routes: routesByRisk, drawn: drawn.count)
+        FleetMapLegend.render(
+            figure, stations: byRisk, routes: routesByRisk, drawn: drawn.count, unnamed: unnamed,
+            detailed: stations.count <= FleetMapMarkers.detailedTitles)
     }
 
-    /// "Map of 20 stations: 2 red, 3 amber, 1 unknown, 14 green; 31 routes".
+    /// "Map of 20 stations: 2 red, 3 amber, 1 unknown, 14 green; 31 airport pairs".
     static func summary(stations: Int, byRisk: [Risk: Int], routes: Int) -> String {
         let counts = Risk.allCases.map { "\(byRisk[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ")
-        return "Map of \(stations) station\(stations == 1 ? "" : "s"): \(counts); \(routes) route\(routes == 1 ? "" : "s")"
+        return "Map of \(stations) station\(stations == 1 ? "" : "s"): \(counts); "
+            + "\(routes) airport pair\(routes == 1 ? "" : "s")"
     }
 
     /// One path per risk, calm first so the worst lie on top, all under the markers.

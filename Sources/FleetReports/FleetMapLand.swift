@@ -89,10 +89,15 @@ struct FleetMapLand: Sendable {
     /// (a build directory): checked in that order, as for the airport data, so a copied binary
     /// finds its data without reaching `Bundle.module`.
     private static func bundledURL() throws(ReportError) -> URL {
-        let beside = Bundle.main.bundleURL.appendingPathComponent("fleetwx_FleetReports.resources/land.txt")
+        try resourceURL("land.txt")
+    }
+
+    /// A file of the FleetReports resource bundle (`land.txt`, `LICENSE-naturalearth`).
+    static func resourceURL(_ name: String) throws(ReportError) -> URL {
+        let beside = Bundle.main.bundleURL.appendingPathComponent("fleetwx_FleetReports.resources/\(name)")
         if FileManager.default.fileExists(atPath: beside.path) { return beside }
-        guard let url = Bundle.module.url(forResource: "land", withExtension: "txt") else {
-            throw .mapLandInvalid(path: "land.txt", reason: "it is missing from the fleetwx_FleetReports bundle")
+        guard let url = Bundle.module.url(forResource: name, withExtension: nil) else {
+            throw .mapLandInvalid(path: name, reason: "it is missing from the fleetwx_FleetReports bundle")
         }
         return url
     }

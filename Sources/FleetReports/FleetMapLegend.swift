@@ -22,31 +22,44 @@ enum FleetMapLegend {
     /// - Parameters:
     ///   - figure: The map's figure.
     ///   - stations: Stations by their worst risk.
-    ///   - routes: Airport pairs by their worst risk (all of them, drawn or not).
+    ///   - routes: Airport pairs (lines) by their worst risk, all of them, drawn or not.
     ///   - drawn: How many arcs are drawn.
-    static func render(_ figure: HTMLNode, stations: [Risk: Int], routes: [Risk: Int], drawn: Int) {
+    ///   - unnamed: Red stations left unnamed for lack of room.
+    ///   - detailed: Whether marker titles give the counts and worst hazard.
+    static func render(
+        _ figure: HTMLNode, stations: [Risk: Int], routes: [Risk: Int], drawn: Int, unnamed: Int, detailed: Bool
+    ) {
         let caption = figure.element("figcaption", [("class", "map-legend")])
         let list = caption.element("ul")
         for risk in Risk.allCases {
-            let item = list.element("li", [("class", "risk-\(risk.rawValue)")])
+            let item = list.element("li")
             let key = item.element(
                 "svg",
-                [("class", "map-key"), ("viewBox", "-9 -8 40 16"), ("width", "40"), ("height", "16"), ("aria-hidden", "true")])
+                [
+                    ("class", "map-key"), ("viewBox", "-9 -8 40 16"), ("width", "40"), ("height", "16"),
+                    ("aria-hidden", "true"),
+                ])
             key.element("use", [("href", "#\(FleetMapMarkers.symbol(risk))"), ("class", "stn risk-\(risk.rawValue)")])
             key.element("path", [("class", "arc arc-\(risk.rawValue)"), ("d", "M12 0h19")])
             let stationCount = stations[risk] ?? 0
             let routeCount = routes[risk] ?? 0
             item.text(
                 "\(meaning(risk)) — \(stationCount) station\(stationCount == 1 ? "" : "s"), "
-                    + "\(routeCount) route\(routeCount == 1 ? "" : "s")")
+                    + "\(routeCount) line\(routeCount == 1 ? "" : "s")")
         }
         let total = routes.values.reduce(0, +)
         let note = caption.element("p", [("class", "map-note")])
         var text =
-            "Markers link to station pages; red stations are named. Lines are great-circle routes between "
-            + "two airports (both directions), in the style of their worst flight."
+            detailed
+            ? "Markers link to station pages and name the ends there by risk; red stations are named. "
+            : "Markers link to station pages (counts by risk are in the station table); red stations are named. "
+        if unnamed > 0 {
+            text += "\(unnamed) red station\(unnamed == 1 ? " is" : "s are") not named, for lack of room. "
+        }
+        text +=
+            "Each line is the great circle between two airports, flown one way or both, in the style of its worst flight."
         if drawn < total {
-            text += " \(drawn) of \(total) routes drawn, the worst first."
+            text += " \(drawn) of \(total) lines drawn, the worst first."
         }
         note.text(text)
     }

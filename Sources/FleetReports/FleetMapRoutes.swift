@@ -28,7 +28,9 @@ struct FleetMapRoute: Sendable {
             let origin = briefing.flight.origin
             let destination = briefing.flight.destination
             guard origin.code != destination.code else { continue }
-            let key = origin.code < destination.code ? "\(origin.code) \(destination.code)" : "\(destination.code) \(origin.code)"
+            let key =
+                origin.code < destination.code
+                ? "\(origin.code) \(destination.code)" : "\(destination.code) \(origin.code)"
             guard seen.insert(key).inserted else { continue }
             routes.append(
                 FleetMapRoute(
@@ -44,7 +46,9 @@ struct FleetMapRoute: Sendable {
     var samples: [GeoPoint] {
         let angle = GreatCircle.angle(from, to)
         let segments = max(1, Int((angle * 180 / .pi / 45).rounded(.up)))
-        return (0...(2 * segments)).map { GreatCircle.point(from, to, angle: angle, fraction: Double($0) / Double(2 * segments)) }
+        return (0...(2 * segments)).map {
+            GreatCircle.point(from, to, angle: angle, fraction: Double($0) / Double(2 * segments))
+        }
     }
 }
 
@@ -93,13 +97,24 @@ extension FleetMapView {
             longitude = Self.unwrap(sample.longitude, near: longitude)
             points.append((x(longitude), y(sample.latitude)))
         }
-        path.move(points[0].x, points[0].y)
+        Self.curve(points, shift: 0, into: &path)
+        // On a whole-world view, the part of an arc beyond one edge is drawn again at the other.
+        guard longitudeSpan >= 360, let low = points.map(\.x).min(), let high = points.map(\.x).max() else { return }
+        if low < 0 { Self.curve(points, shift: Self.width, into: &path) }
+        if high > Self.width { Self.curve(points, shift: -Self.width, into: &path) }
+    }
+
+    /// Quadratic pieces through every other point, each with its control point placed so the
+    /// curve's t = ½ falls on the point between.
+    private static func curve(_ points: [(x: Double, y: Double)], shift: Double, into path: inout FleetMapPath) {
+        path.move(points[0].x + shift, points[0].y)
         for index in stride(from: 2, to: points.count, by: 2) {
             let start = points[index - 2]
             let middle = points[index - 1]
             let end = points[index]
-            // The control point that puts the curve's t = ½ on the middle sample.
-            path.quad(2 * middle.x - (start.x + end.x) / 2, 2 * middle.y - (start.y + end.y) / 2, end.x, end.y)
+            path.quad(
+                2 * middle.x - (start.x + end.x) / 2 + shift, 2 * middle.y - (start.y + end.y) / 2,
+                end.x + shift, end.y)
         }
     }
 }
