@@ -46,6 +46,7 @@ enum FleetMap {
             [
                 ("class", "map-svg"), ("role", "img"), ("aria-label", label),
                 ("viewBox", "0 0 \(Fixed.whole(FleetMapView.width)) \(Fixed.whole(view.height))"),
+                ("width", Fixed.whole(FleetMapView.width)), ("height", Fixed.whole(view.height)),
                 ("xmlns", "http://www.w3.org/2000/svg"),
             ])
         svg.element("title", text: label)
