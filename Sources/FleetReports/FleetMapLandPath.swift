@@ -23,14 +23,15 @@ extension FleetMapLand {
         return path.data
     }
 
-    /// Adds a closed ring, leaving out steps that round to nothing and rings that round to
-    /// less than a triangle.
+    /// Adds a closed ring, leaving out steps of a unit or less and rings that come to less
+    /// than a triangle.
     private static func draw(_ points: [(x: Double, y: Double)], into path: inout FleetMapPath) {
         guard points.count >= 3 else { return }
         var rounded: [(Int, Int)] = []
         for point in points {
             let next = (Int(point.x.rounded()), Int(point.y.rounded()))
-            if let last = rounded.last, last == next { continue }
+            // A step of at most one unit each way is below what the view shows (about a pixel).
+            if let last = rounded.last, abs(last.0 - next.0) <= 1, abs(last.1 - next.1) <= 1 { continue }
             rounded.append(next)
         }
         if let first = rounded.first, let last = rounded.last, rounded.count > 1, first == last { rounded.removeLast() }

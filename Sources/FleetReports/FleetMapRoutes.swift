@@ -10,9 +10,9 @@ struct FleetMapRoute: Sendable {
     let to: GeoPoint
     let risk: Risk
 
-    /// At most this many arcs are drawn (the worst first): about 25 bytes each, so the map
-    /// stays small at the 24,900 routes of the benchmark schedule.
-    static let cap = 2_000
+    /// At most this many arcs are drawn (the worst first): 30 to 50 bytes each, so the map
+    /// stays within its budget at the 24,900 routes of the benchmark schedule.
+    static let cap = 1_500
 
     /// The airport pairs of `briefings`, worst first.
     ///
@@ -41,11 +41,11 @@ struct FleetMapRoute: Sendable {
     }
 
     /// The points along the great circle that the arc is drawn through: its ends and, for
-    /// each segment of at most 45°, the segment's middle and end (two quadratic Bézier pieces
+    /// each segment of at most 60°, the segment's middle and end (the quadratic Bézier pieces
     /// of a long-haul arc bow poleward as the great circle does).
     var samples: [GeoPoint] {
         let angle = GreatCircle.angle(from, to)
-        let segments = max(1, Int((angle * 180 / .pi / 45).rounded(.up)))
+        let segments = max(1, Int((angle * 180 / .pi / 60).rounded(.up)))
         return (0...(2 * segments)).map {
             GreatCircle.point(from, to, angle: angle, fraction: Double($0) / Double(2 * segments))
         }
