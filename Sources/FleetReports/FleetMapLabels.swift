@@ -54,7 +54,7 @@ struct FleetMapLabels {
         let candidates: [(Double, Double, String?, Double)] = [
             (x + 9, y + 4.5, nil, x + 9),
             (x - 9, y + 4.5, "end", x - 9 - width),
-            (x, y - 10, "middle", x - width / 2),
+            (x, y - 11, "middle", x - width / 2),
             (x, y + 20, "middle", x - width / 2),
         ]
         let boxes = candidates.map {

@@ -69,6 +69,23 @@ struct FleetMapArcTests {
         #expect(arcs.first?.hasPrefix("green") == true, "calm arcs first, so the worst lie on top")
     }
 
+    @Test("on a whole-world view, an arc across the map's edge is drawn again at the other edge")
+    func seam() {
+        let view = FleetMapView.fit([])
+        #expect(view.longitudeSpan == 360 && view.west == -180)
+        let route = FleetMapRoute(
+            from: GeoPoint(latitude: -18, longitude: 178), to: GeoPoint(latitude: 21, longitude: -158), risk: .amber)
+        var path = FleetMapPath()
+        view.arc(route.samples, into: &path)
+        #expect(path.data.filter { $0 == "M" }.count == 2, "\(path.data)")
+        var inside = FleetMapPath()
+        view.arc(
+            FleetMapRoute(
+                from: GeoPoint(latitude: 40, longitude: -74), to: GeoPoint(latitude: 51, longitude: 0), risk: .red
+            ).samples, into: &inside)
+        #expect(inside.data.filter { $0 == "M" }.count == 1)
+    }
+
     @Test("under the cap, every route is drawn and no cap is mentioned")
     func underCap() throws {
         let html = try MapFixtures.render(MapFixtures.network(["JFK", "ORD", "LAX"]))

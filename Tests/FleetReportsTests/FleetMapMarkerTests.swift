@@ -83,6 +83,23 @@ struct FleetMapMarkerTests {
             section.hasPrefix("<h2 id=\"fleet-map\">Fleet map</h2><figure class=\"fleet-map\"><svg class=\"map-svg\""))
     }
 
+    @Test("a red code is placed where it overlaps no other, or left out and counted")
+    func labelRoom() throws {
+        var placed: [Bool] = []
+        _ = try VisualsFixtures.render { main in
+            var labels = FleetMapLabels()
+            for code in ["AAA", "BBB", "CCC", "DDD", "EEE", "FFF"] {
+                placed.append(labels.add(code, x: 500, y: 300, to: main))
+            }
+        }
+        // Right, left, above, below; then no room.
+        #expect(placed == [true, true, true, true, false, false])
+        let html = try VisualsFixtures.render { section in
+            FleetMapLegend.render(section, stations: [.red: 6], routes: [:], drawn: 0, unnamed: 2, detailed: true)
+        }
+        #expect(html.contains("2 red stations are not named, for lack of room."))
+    }
+
     @Test("round scale lengths")
     func roundLengths() {
         #expect(FleetMapLegend.roundLength(atMost: 870) == 500)
