@@ -24,10 +24,13 @@ struct FleetMapLabels {
 
     private static let cell = 64.0
     private var grid: [Int: [Box]] = [:]
+    /// The view's size: a label is not put where it would stick out of the map.
+    var bounds = (width: Double.infinity, height: Double.infinity)
 
     private func key(_ column: Int, _ row: Int) -> Int { row * 1_000 + column }
 
     private func isFree(_ box: Box) -> Bool {
+        guard box.minX >= 0, box.minY >= 0, box.maxX <= bounds.width, box.maxY <= bounds.height else { return false }
         for column in Int((box.minX / Self.cell).rounded(.down))...Int((box.maxX / Self.cell).rounded(.down)) {
             for row in Int((box.minY / Self.cell).rounded(.down))...Int((box.maxY / Self.cell).rounded(.down)) {
                 if grid[key(column, row)]?.contains(where: { $0.overlaps(box) }) == true { return false }

@@ -83,6 +83,7 @@ enum FleetMapMarkers {
         // tab stop for the same station.
         let names = svg.element("g", [("class", "stn-labels"), ("aria-hidden", "true")])
         var placer = FleetMapLabels()
+        placer.bounds = (FleetMapView.width, view.height)
         return labels.filter { !placer.add($0.code, x: $0.x, y: $0.y, to: names) }.count
     }
 }
