@@ -68,13 +68,15 @@ let package = Package(
         // libxml2 DOM builder. Must NOT import Foundation: Debian's ICU-enabled libxml2 and
         // Foundation's _FoundationICU clash in one Swift module (docs/swift-on-linux.md).
         .target(name: "FleetHTML", dependencies: ["CLibXML2"]),
-        // HTML, CSV and run.json reports, staged and published atomically.
+        // HTML, CSV and run.json reports, staged and published atomically; the fleet map's land
+        // outlines (Natural Earth, public domain, made by scripts/make_land.py) with their licence.
         .target(
             name: "FleetReports",
             dependencies: [
                 "FleetBriefing", "FleetHTML", "FleetCSV", "FleetSchedule", "FleetAirports", "FleetWeather",
                 "FleetPlan", "FleetFiles",
-            ]
+            ],
+            resources: [.copy("Resources/land.txt"), .copy("Resources/LICENSE-naturalearth")]
         ),
         // Commands, options and wiring of live dependencies.
         .target(

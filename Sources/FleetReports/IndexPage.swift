@@ -23,6 +23,7 @@ enum IndexPage {
         let counts = try document.slot("risk-counts")
         riskCounts(counts, model)
         HazardGlance.render(counts, model.briefings)
+        FleetMap.render(try document.slot("map", fallback: "risk-counts"), model)
         ChangesSection.render(try document.slot("changes"), model.changes)
         FlightTable.render(try document.slot("flights"), model.briefings, now: model.briefedAt, routeLinks: true)
         AirportsSection.render(try document.slot("airports"), model.briefings)

@@ -25,6 +25,9 @@ public enum ReportError: Error, Equatable, CustomStringConvertible {
     /// The destination is a symbolic link or named `latest`: publishing there would break the
     /// `latest` link that points at the newest report.
     case reservedDestination(path: String, reason: String)
+    /// The fleet map's land outlines (`land.txt` of the FleetReports resource bundle) are
+    /// missing or malformed: the map is drawn without land and says why.
+    case mapLandInvalid(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -46,6 +49,9 @@ public enum ReportError: Error, Equatable, CustomStringConvertible {
         case .reservedDestination(let path, let reason):
             "cannot publish a report at \(path.bounded): \(reason); choose another --out (a folder of its own, "
                 + "such as Output/2026-12-01)"
+        case .mapLandInvalid(let path, let reason):
+            "cannot draw land on the fleet map: the outlines \(path.bounded) are unusable, \(reason); reinstall fleetwx "
+                + "with its fleetwx_FleetReports.resources folder beside the binary"
         }
     }
 }

@@ -1,0 +1,120 @@
+internal import FleetAirports
+internal import FleetBriefing
+internal import FleetSchedule
+internal import Foundation
+
+/// A pair of airports flown between (either way: both directions share one arc), with the
+/// worst risk of its flights.
+struct FleetMapRoute: Sendable {
+    let from: GeoPoint
+    let to: GeoPoint
+    let risk: Risk
+
+    /// At most this many arcs are drawn (the worst first): 30 to 50 bytes each, so the map
+    /// stays within its budget at the 24,900 routes of the benchmark schedule.
+    static let cap = 1_500
+
+    /// The airport pairs of `briefings`, worst first.
+    ///
+    /// One pass: the briefings come worst first (``ReportModel/briefings``), so the first
+    /// flight seen of a pair is its worst and the pairs come out in that order too.
+    ///
+    /// - Parameter briefings: The run's flights, worst first.
+    /// - Returns: One route per unordered pair of distinct airports.
+    static func gather(_ briefings: [FlightBriefing]) -> [FleetMapRoute] {
+        var seen = Set<String>()
+        var routes: [FleetMapRoute] = []
+        for briefing in briefings {
+            let origin = briefing.flight.origin
+            let destination = briefing.flight.destination
+            guard origin.code != destination.code else { continue }
+            let key =
+                origin.code < destination.code
+                ? "\(origin.code) \(destination.code)" : "\(destination.code) \(origin.code)"
+            guard seen.insert(key).inserted else { continue }
+            routes.append(
+                FleetMapRoute(
+                    from: origin.location, to: destination.location,
+                    risk: briefing.risk))
+        }
+        return routes
+    }
+
+    /// The points along the great circle that the arc is drawn through: its ends and, for
+    /// each segment of at most 60°, the segment's middle and end (the quadratic Bézier pieces
+    /// of a long-haul arc bow poleward as the great circle does).
+    var samples: [GeoPoint] {
+        let angle = GreatCircle.angle(from, to)
+        let segments = max(1, Int((angle * 180 / .pi / 60).rounded(.up)))
+        return (0...(2 * segments)).map {
+            GreatCircle.point(from, to, angle: angle, fraction: Double($0) / Double(2 * segments))
+        }
+    }
+}
+
+/// Great circles on a sphere (the Earth's flattening does not show at map scale).
+enum GreatCircle {
+    /// The Earth's mean radius, for the scale bar.
+    static let earthRadiusKm = 6_371.0
+
+    /// The central angle between two points, in radians (haversine: stable for short ones).
+    static func angle(_ a: GeoPoint, _ b: GeoPoint) -> Double {
+        let lat1 = a.latitude * .pi / 180
+        let lat2 = b.latitude * .pi / 180
+        let dLat = lat2 - lat1
+        let dLon = (b.longitude - a.longitude) * .pi / 180
+        let h = sin(dLat / 2) * sin(dLat / 2) + cos(lat1) * cos(lat2) * sin(dLon / 2) * sin(dLon / 2)
+        return 2 * asin(min(1, h.squareRoot()))
+    }
+
+    /// The point a `fraction` of the way from `a` to `b` along the shorter great circle
+    /// (spherical linear interpolation of the unit vectors).
+    static func point(_ a: GeoPoint, _ b: GeoPoint, angle: Double, fraction: Double) -> GeoPoint {
+        guard angle > 1e-9 else { return a }
+        let lat1 = a.latitude * .pi / 180
+        let lon1 = a.longitude * .pi / 180
+        let lat2 = b.latitude * .pi / 180
+        let lon2 = b.longitude * .pi / 180
+        let wa = sin((1 - fraction) * angle) / sin(angle)
+        let wb = sin(fraction * angle) / sin(angle)
+        let x = wa * cos(lat1) * cos(lon1) + wb * cos(lat2) * cos(lon2)
+        let y = wa * cos(lat1) * sin(lon1) + wb * cos(lat2) * sin(lon2)
+        let z = wa * sin(lat1) + wb * sin(lat2)
+        return GeoPoint(
+            latitude: atan2(z, (x * x + y * y).squareRoot()) * 180 / .pi, longitude: atan2(y, x) * 180 / .pi)
+    }
+}
+
+extension FleetMapView {
+    /// Adds one route's arc to `path`: quadratic Béziers through its great-circle samples,
+    /// each passing through the sample in its middle. Longitudes are unwrapped point by point
+    /// so an arc never jumps across the map where it crosses the antimeridian.
+    func arc(_ samples: [GeoPoint], into path: inout FleetMapPath) {
+        guard let first = samples.first, samples.count >= 3 else { return }
+        var longitude = Self.unwrap(first.longitude, near: west + longitudeSpan / 2)
+        var points: [(x: Double, y: Double)] = [(x(longitude), y(first.latitude))]
+        for sample in samples.dropFirst() {
+            longitude = Self.unwrap(sample.longitude, near: longitude)
+            points.append((x(longitude), y(sample.latitude)))
+        }
+        Self.curve(points, shift: 0, into: &path)
+        // On a whole-world view, the part of an arc beyond one edge is drawn again at the other.
+        guard longitudeSpan >= 360, let low = points.map(\.x).min(), let high = points.map(\.x).max() else { return }
+        if low < 0 { Self.curve(points, shift: Self.width, into: &path) }
+        if high > Self.width { Self.curve(points, shift: -Self.width, into: &path) }
+    }
+
+    /// Quadratic pieces through every other point, each with its control point placed so the
+    /// curve's t = ½ falls on the point between.
+    private static func curve(_ points: [(x: Double, y: Double)], shift: Double, into path: inout FleetMapPath) {
+        path.move(points[0].x + shift, points[0].y)
+        for index in stride(from: 2, to: points.count, by: 2) {
+            let start = points[index - 2]
+            let middle = points[index - 1]
+            let end = points[index]
+            path.quad(
+                2 * middle.x - (start.x + end.x) / 2 + shift, 2 * middle.y - (start.y + end.y) / 2,
+                end.x + shift, end.y)
+        }
+    }
+}
