@@ -41,6 +41,13 @@ def pick_airports(count, rng):
     return chosen
 
 
+def flight_number(index):
+    """A valid designator for the index-th flight: carrier plus 1 to 4 digits (BX1…BX9999, then
+    BY1…, BZ1…), so a 100,000-flight schedule is not rejected from its 10,000th row on."""
+    carrier = "BX" if index < 9999 else "B" + "YZABCDEFGHIJKLMNOPQRSTUVW"[(index // 9999 - 1) % 25]
+    return f"{carrier}{index % 9999 + 1}"
+
+
 def write_inputs(flights, airports, routes, base, rng):
     os.makedirs(os.path.join(WORK, "weather"), exist_ok=True)
     for name in os.listdir(os.path.join(WORK, "weather")):
@@ -59,7 +66,7 @@ def write_inputs(flights, airports, routes, base, rng):
             origin, destination = pairs[index % len(pairs)]
             departure = base + dt.timedelta(minutes=rng.randrange(0, 2 * 24 * 60, 5))
             arrival = departure + dt.timedelta(minutes=rng.randrange(45, 14 * 60, 5))
-            writer.writerow([f"BX{index + 1}", origin, destination, make_demo.iso(departure), make_demo.iso(arrival),
+            writer.writerow([flight_number(index), origin, destination, make_demo.iso(departure), make_demo.iso(arrival),
                              "A320", f"N{index:05d}"])
     for seed, row in enumerate(chosen, start=1):
         climate = (rng.uniform(-20, 35), rng.uniform(2, 8), rng.uniform(5, 40), rng.uniform(0.3, 0.95),
