@@ -16,7 +16,11 @@ enum FlightTable {
     /// The id of the table's filter form, which the risk pills of the index drive too.
     static let filterID = "filter-flights"
 
-    static func render(_ section: HTMLNode, _ briefings: [FlightBriefing], now: Date, routeLinks: Bool) {
+    /// - Parameter total: The run's flights in all when `briefings` is only the worst of them
+    ///   (the index of a large run), for the caption; `nil` when every flight is listed.
+    static func render(
+        _ section: HTMLNode, _ briefings: [FlightBriefing], now: Date, routeLinks: Bool, total: Int? = nil
+    ) {
         section.element("h2", text: "Flights, worst first")
         let form = section.element("form", [("class", "filters"), ("id", filterID), ("hidden", "hidden")])
         let label = form.element("label")
@@ -30,8 +34,9 @@ enum FlightTable {
         form.element("span", [("data-shown", ""), ("class", "muted")])
         let table = section.element(
             "table", [("class", "flights"), ("id", "flights-table"), ("data-sortable", ""), ("data-filter", filterID)])
-        table.element(
-            "caption", text: "\(briefings.count) flights; departure and arrival weather at the scheduled hour")
+        let listed =
+            total.map { "The worst \(briefings.count) of \($0) flights" } ?? "\(briefings.count) flights"
+        table.element("caption", text: "\(listed); departure and arrival weather at the scheduled hour")
         let head = table.element("thead").element("tr")
         for title in headers { head.element("th", [("scope", "col"), ("aria-sort", "none")], text: title) }
         let body = table.element("tbody")
