@@ -118,7 +118,7 @@ struct ScalingIndexTests {
             let ends =
                 briefings.filter { $0.flight.origin.code == station.code }.map(\.departure)
                 + briefings.filter { $0.flight.destination.code == station.code }.map(\.arrival)
-            let cells = row.components(separatedBy: "<td>").dropFirst(2).map { $0.components(separatedBy: "</td>")[0] }
+            let cells = row.components(separatedBy: "<td>").dropFirst().map { $0.components(separatedBy: "</td>")[0] }
             let departures = briefings.count { $0.flight.origin.code == station.code }
             let counts = [Risk.red, .amber, .unknown, .green].map { risk in String(ends.count { $0.risk == risk }) }
             #expect(Array(cells.prefix(6)) == [String(departures), String(ends.count - departures)] + counts)
@@ -155,6 +155,7 @@ struct ScalingIndexTests {
         #expect(found.values.reduce(0) { $0 + $1.count } == 100_000, "every flight, by its number and route")
         let table = try #require(
             SyntheticFleet.section(html, from: "<table class=\"stations\"", to: "</table>"))
+        // About 165 bytes a row with these names ("City 1234, Airport ABC International").
         #expect(table.utf8.count < 700_000, "\(table.utf8.count) bytes of station table")
         #expect(try Self.rowRisks(html).count == IndexFlights.cap)
     }
