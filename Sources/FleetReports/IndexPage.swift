@@ -30,7 +30,7 @@ enum IndexPage {
         IndexFlights.render(try document.slot("flights"), model)
         AirportsSection.render(try document.slot("airports"), model.briefings)
         StationTable.render(try document.slot("stations", fallback: "airports"), model.stations)
-        AlertsSection.render(try document.slot("alerts"), model.briefings)
+        AlertsSection.render(try document.slot("alerts"), model.briefings, level: .top)
         rejects(try document.slot("rejects"), model.rejects, count: model.rejectedCount)
         return try document.render()
     }

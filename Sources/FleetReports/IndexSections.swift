@@ -94,7 +94,9 @@ enum AirportsSection {
 /// shown, minor and unclassified in a fold that prints open. With ends lacking data, the empty
 /// case says how many ends were covered rather than "no alert".
 enum AlertsSection {
-    static func render(_ section: HTMLNode, _ briefings: [FlightBriefing]) {
+    /// - Parameter level: Where the page sits, for the station links of the airports named:
+    ///   `.nested` (route and station pages) unless the index says `.top`.
+    static func render(_ section: HTMLNode, _ briefings: [FlightBriefing], level: ReportLinks.Level = .nested) {
         var seen: Set<String> = []
         var alerts: [(alert: WeatherAlertSummary, airports: [String])] = []
         var airportsByAlert: [String: Set<String>] = [:]
@@ -131,12 +133,15 @@ enum AlertsSection {
         let shown = ordered.filter { $0.alert.raisesRisk }.prefix(listCap)
         let quiet = ordered.filter { !$0.alert.raisesRisk }.prefix(listCap - shown.count)
         for entry in shown {
-            AlertView.render(section, entry.alert, airports: entry.airports, major: entry.alert.standsOut)
+            AlertView.render(
+                section, entry.alert, airports: entry.airports, major: entry.alert.standsOut, level: level)
         }
         if !quiet.isEmpty {
             let details = section.element("details", [("class", "alerts-minor")])
             details.element("summary", text: "\(quiet.count) minor or unclassified alert(s)")
-            for entry in quiet { AlertView.render(details, entry.alert, airports: entry.airports, major: false) }
+            for entry in quiet {
+                AlertView.render(details, entry.alert, airports: entry.airports, major: false, level: level)
+            }
         }
         let unlisted = ordered.count - shown.count - quiet.count
         if unlisted > 0 {
@@ -156,7 +161,9 @@ enum AlertView {
     /// At most this many airport codes are named per alert; the rest are counted.
     static let airportCap = 20
 
-    static func render(_ parent: HTMLNode, _ alert: WeatherAlertSummary, airports: [String], major: Bool) {
+    static func render(
+        _ parent: HTMLNode, _ alert: WeatherAlertSummary, airports: [String], major: Bool, level: ReportLinks.Level
+    ) {
         let kind = major ? "alert-major" : alert.raisesRisk ? "alert-moderate" : "alert-minor"
         let block = parent.element("div", [("class", kind)])
         let title = block.element("p")
@@ -166,7 +173,7 @@ enum AlertView {
             title.text(" — ")
             for (index, code) in airports.prefix(airportCap).enumerated() {
                 if index > 0 { title.text(", ") }
-                title.element("a", [("href", ReportLinks.station(code, from: .top))], text: code)
+                title.element("a", [("href", ReportLinks.station(code, from: level))], text: code)
             }
             if airports.count > airportCap { title.text(", +\(airports.count - airportCap) more") }
         }

@@ -42,7 +42,7 @@ enum RoutePage {
         ] {
             HourlyChart.render(chartGrid, airport: airport, weather: model.weatherByAirport[airport.code], marks: times)
         }
-        AlertsSection.render(try document.slot("alerts"), flights)  // as on the index, for this route
+        AlertsSection.render(try document.slot("alerts"), flights, level: .nested)  // as on the index, for this route
         return try document.render()
     }
 }

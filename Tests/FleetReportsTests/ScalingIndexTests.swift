@@ -159,4 +159,20 @@ struct ScalingIndexTests {
         #expect(table.utf8.count < 700_000, "\(table.utf8.count) bytes of station table")
         #expect(try Self.rowRisks(html).count == IndexFlights.cap)
     }
+
+    @Test("airports named on the index link to their station page; on a route page one level up")
+    func stationLinks() throws {
+        let pages = try IndexPageTests.pages(IndexPageTests.alertModel())
+        let index = try #require(pages["index.html"])
+        let link = "<a href=\"stations/JFK.html\">JFK</a>"
+        #expect(try #require(IndexPageTests.banner(index)).contains(" — " + link))
+        let alerts = try #require(SyntheticFleet.section(index, from: "<h2>Weather alerts</h2>", to: "</section>"))
+        #expect(alerts.contains(" — " + link))
+        let airports = try #require(
+            SyntheticFleet.section(index, from: "<h2>Airports most affected</h2>", to: "</section>"))
+        #expect(airports.contains("<strong>" + link + "</strong>"))
+        let route = try #require(pages["routes/JFK-LHR.html"])
+        #expect(route.contains(" — <a href=\"../stations/JFK.html\">JFK</a>"))
+        #expect(!route.contains("href=\"stations/"))
+    }
 }
