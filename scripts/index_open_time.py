@@ -5,11 +5,14 @@ Each run opens the page in a fresh tab of one headless Chromium (offline, cache 
 1400 x 900 desktop viewport, light scheme) and times, from the navigation command to the end:
 the load event, then a forced layout and two animation frames (so the first paint of the laid
 out page is included). Prints each run (with the page's own navigation timing: DOM content
-loaded and load event end, in ms since navigation start) and the median of the totals.
+loaded and load event end, in ms since navigation start, and the renderer's busy time in ms:
+all tasks, script, layout, style) and the median of the totals. On a loaded machine the wall
+times swing; the renderer's task time says what the page itself costs.
 
 Usage: scripts/index_open_time.py INDEX.html [--runs 3]
 """
 import argparse
+import json
 import os
 import statistics
 import sys
@@ -29,11 +32,17 @@ LAID_OUT = ("new Promise(r => { document.body.getBoundingClientRect(); "
 def open_once(browser, url):
     tab = browser_check.Tab(browser)
     tab.emulate(browser_check.DESKTOP, "light", "screen")
+    tab.send("Performance.enable")
     started = time.monotonic()
     tab.load(url)
     loaded = time.monotonic()
     timing = tab.evaluate(LAID_OUT, timeout=browser_check.LOAD_TIMEOUT * 5)
     done = time.monotonic()
+    metrics = {m["name"]: m["value"] for m in tab.send("Performance.getMetrics")["metrics"]}
+    timing = json.loads(timing)
+    timing.update({name: round(metrics.get(key, 0) * 1000) for name, key in (
+        ("task", "TaskDuration"), ("script", "ScriptDuration"), ("layout", "LayoutDuration"),
+        ("style", "RecalcStyleDuration"))})
     browser.send("Target.closeTarget", {"targetId": tab_target(browser, tab)})
     return loaded - started, done - started, timing
 
@@ -59,7 +68,8 @@ def main():
         for run in range(1, args.runs + 1):
             loaded, total, timing = open_once(browser, url)
             totals.append(total)
-            print(f"run {run}: load event {loaded:.3f} s, laid out {total:.3f} s (page: {timing})")
+            page = ", ".join(f"{key} {round(value)}" for key, value in timing.items())
+            print(f"run {run}: load event {loaded:.3f} s, laid out {total:.3f} s (page ms: {page})")
     except browser_check.ChromiumError as error:
         sys.exit(f"index_open_time: {error}")
     finally:

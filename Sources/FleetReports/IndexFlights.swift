@@ -25,7 +25,12 @@ enum IndexFlights {
             FlightTable.render(section, all, now: model.briefedAt, routeLinks: true)
             return
         }
-        FlightTable.render(section, listed, now: model.briefedAt, routeLinks: true, total: all.count)
+        // Laid out only when scrolled near (`deferred` in the style sheet): 250 rows of end
+        // summaries were most of the page's layout time. The placeholder is about their height.
+        let list = section.element(
+            "div",
+            [("class", "deferred"), ("style", "contain-intrinsic-block-size: auto \(listed.count * 110 + 120)px")])
+        FlightTable.render(list, listed, now: model.briefedAt, routeLinks: true, total: all.count)
         let note = section.element("p", [("class", "cap-note")])
         note.text(
             line(listed: RiskCounts(counting: listed.map(\.risk)), all: RiskCounts(counting: all.map(\.risk)))

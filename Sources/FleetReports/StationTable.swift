@@ -21,12 +21,18 @@ enum StationTable {
             section.element("p", [("class", "muted")], text: "No station: the run briefed no flight.")
             return
         }
-        // Skipped by layout until scrolled near (content-visibility in the style sheet): 4,000
-        // rows laid out at page open cost a second. The placeholder height is about the
-        // table's, so the page does not jump when it is laid out.
+        // Above the flights cap, laid out only when scrolled near (`deferred` in the style
+        // sheet): 4,000 rows laid out at page open cost a second. The placeholder height is
+        // about the table's, so the page does not jump when it is laid out.
+        let deferred = stations.count > IndexFlights.cap
         let list = section.element(
             "div",
-            [("class", "station-list"), ("style", "contain-intrinsic-block-size: auto \(stations.count * 32 + 80)px")])
+            deferred
+                ? [
+                    ("class", "deferred"),
+                    ("style", "contain-intrinsic-block-size: auto \(stations.count * 32 + 80)px"),
+                ]
+                : [])
         let table = list.element("table", [("class", "stations"), ("data-sortable", "")])
         table.element(
             "caption",
