@@ -35,7 +35,8 @@ enum FlightTable {
         let table = section.element(
             "table", [("class", "flights"), ("id", "flights-table"), ("data-sortable", ""), ("data-filter", filterID)])
         let listed =
-            total.map { "The worst \(briefings.count) of \($0) flights" } ?? "\(briefings.count) flights"
+            total.map { "The worst \(briefings.count) of \($0) flights, the rest counted below the table" }
+            ?? "\(briefings.count) flights"
         table.element("caption", text: "\(listed); departure and arrival weather at the scheduled hour")
         let head = table.element("thead").element("tr")
         for title in headers { head.element("th", [("scope", "col"), ("aria-sort", "none")], text: title) }
