@@ -52,7 +52,7 @@ struct ScalingIndexTests {
         #expect(risks.count == IndexFlights.cap)
         #expect(risks == Array(repeating: "red", count: 50) + Array(repeating: "amber", count: 200))
         let section = try Self.flights(html)
-        #expect(section.contains("<caption>The worst 250 of 1000 flights, the rest counted below the table; departure and arrival weather"))
+        #expect(section.contains("<caption>The worst 250 of 1000 flights, the rest counted below the table; departure"))
         #expect(
             section.contains(
                 "Listed, worst first: 50 red, 200 of 250 amber. Not listed: 50 amber, 50 unknown, 650 green. "
