@@ -106,4 +106,66 @@
       makePills(table, form);
     }
   });
+  // The flight finder of the index: every flight of the run is in an inert <template> block,
+  // one line per route ("ABC-XYZ UA1 12 BA178": a number without its airline code has the
+  // code of the number before it; Sources/FleetReports/FlightLookup.swift writes it). It is
+  // read on the first keystroke, so the page opens as fast as without it.
+  function makeFinder(form) {
+    var block = document.getElementById(form.getAttribute("data-finder"));
+    var input = form.querySelector("input[type=search]");
+    var found = input && document.getElementById(input.getAttribute("aria-describedby"));
+    if (!block || !found) return;
+    var flights = null, stations = null, limit = 20;
+    function load() {
+      flights = new Map();
+      stations = new Set();
+      var text = block.content ? block.content.textContent : block.textContent;
+      text.split("\n").forEach(function (line) {
+        var tokens = line.split(" "), stem = tokens[0], airline = "";
+        if (!stem) return;
+        if (/^[A-Z0-9]{3,4}-[A-Z0-9]{3,4}$/.test(stem)) stem.split("-").forEach(function (code) { stations.add(code); });
+        for (var i = 1; i < tokens.length; i++) {
+          var number = /^[0-9]{1,4}[A-Z]?$/.test(tokens[i]) ? airline + tokens[i] : tokens[i];
+          airline = /^[A-Z]{3}./.test(number) ? number.slice(0, 3) : number.slice(0, 2);
+          var routes = flights.get(number);
+          if (routes) routes.push(stem); else flights.set(number, [stem]);
+        }
+      });
+    }
+    function item(href, text, note) {
+      var li = document.createElement("li");
+      var link = document.createElement("a");
+      link.href = href;
+      link.textContent = text;
+      li.appendChild(link);
+      if (note) li.appendChild(document.createTextNode(" " + note));
+      found.appendChild(li);
+    }
+    function search() {
+      if (!flights) load();
+      var query = input.value.replace(/\s+/g, "").toUpperCase();
+      found.textContent = "";
+      if (!query) return;
+      var shown = 0, more = 0;
+      if (stations.has(query)) { item("stations/" + query + ".html", query, "station: every departure and arrival"); shown += 1; }
+      var numbers = flights.has(query) ? [query] : [];
+      if (!numbers.length) {
+        flights.forEach(function (routes, number) { if (number.lastIndexOf(query, 0) === 0) numbers.push(number); });
+        numbers.sort();
+      }
+      numbers.forEach(function (number) {
+        flights.get(number).forEach(function (stem) {
+          if (shown >= limit) { more += 1; return; }
+          item("routes/" + stem + ".html", number + " " + stem, "route page");
+          shown += 1;
+        });
+      });
+      if (more) found.appendChild(document.createElement("li")).textContent = more + " more: type more of the number";
+      if (!shown) found.appendChild(document.createElement("li")).textContent = "No flight or station " + query + " in this run";
+    }
+    form.hidden = false;
+    input.addEventListener("input", search);
+    form.addEventListener("submit", function (event) { event.preventDefault(); search(); });
+  }
+  Array.prototype.forEach.call(document.querySelectorAll("form[data-finder]"), makeFinder);
 })();

@@ -65,13 +65,22 @@ enum AlertBanner {
         }
     }
 
+    /// At most this many alerts are listed (the most severe first); the rest are counted. A
+    /// banner of hundreds of alerts is read by no one and would push the page down.
+    static let alertCap = 20
+
+    /// At most this many airport codes are named per alert; the rest are counted.
+    static let airportCap = 20
+
     /// Renders the banner, or nothing at all (no element) when no extreme or severe alert
     /// overlaps a scheduled time.
     ///
     /// - Parameters:
     ///   - parent: The `banner` slot (see ``place(in:fallback:)``).
     ///   - briefings: The page's flights.
-    static func render(_ parent: HTMLNode, _ briefings: [FlightBriefing]) {
+    ///   - level: Where the page sits, for the station links of the airports named: `.nested`
+    ///     (route and station pages) unless the index says `.top`.
+    static func render(_ parent: HTMLNode, _ briefings: [FlightBriefing], level: ReportLinks.Level = .nested) {
         let entries = entries(briefings)
         guard !entries.isEmpty else { return }
         let banner = parent.element("section", [("role", "alert"), ("class", "alert-banner")])
@@ -80,10 +89,16 @@ enum AlertBanner {
             ? "1 extreme or severe weather alert" : "\(entries.count) extreme or severe weather alerts"
         banner.element("h2", text: "\(count) in force at scheduled times")
         let list = banner.element("ul")
-        for entry in entries { item(list, entry) }
+        for entry in entries.prefix(alertCap) { item(list, entry, level: level) }
+        if entries.count > alertCap {
+            banner.element(
+                "p", [("class", "alert-banner-flights")],
+                text: "\(entries.count - alertCap) more not listed here: the station page of each airport "
+                    + "concerned shows its alerts.")
+        }
     }
 
-    private static func item(_ list: HTMLNode, _ entry: Entry) {
+    private static func item(_ list: HTMLNode, _ entry: Entry, level: ReportLinks.Level) {
         let alert = entry.alert
         let item = list.element("li")
         let title = item.element("p", [("class", "alert-banner-title")])
@@ -93,7 +108,12 @@ enum AlertBanner {
             title.text(" (\(phenomenon))")
         }
         let codes = entry.airports.keys.sorted()
-        title.text(" — " + codes.joined(separator: ", "))
+        title.text(" — ")
+        for (index, code) in codes.prefix(airportCap).enumerated() {
+            if index > 0 { title.text(", ") }
+            title.element("a", [("href", ReportLinks.station(code, from: level))], text: code)
+        }
+        if codes.count > airportCap { title.text(", +\(codes.count - airportCap) more") }
         var parts: [String] = []
         let zone = codes.count == 1 ? entry.airports[codes[0]] : nil
         if let span = span(alert, zone: zone) { parts.append(span) }

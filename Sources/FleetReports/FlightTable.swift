@@ -23,9 +23,11 @@ enum FlightTable {
     ///   - briefings: The flights, in the order shown.
     ///   - now: The run's time, for the age of stale data.
     ///   - routeLinks: Whether the route names link to their pages (not on a route's own page).
+    ///   - total: The run's flights in all when `briefings` is only the worst of them (the index
+    ///     of a large run), for the caption; `nil` when every flight is listed.
     ///   - level: Where the page sits, for the links to route and station pages.
     static func render(
-        _ section: HTMLNode, _ briefings: [FlightBriefing], now: Date, routeLinks: Bool,
+        _ section: HTMLNode, _ briefings: [FlightBriefing], now: Date, routeLinks: Bool, total: Int? = nil,
         level: ReportLinks.Level = .top
     ) {
         section.element("h2", text: "Flights, worst first")
@@ -41,8 +43,10 @@ enum FlightTable {
         form.element("span", [("data-shown", ""), ("class", "muted")])
         let table = section.element(
             "table", [("class", "flights"), ("id", "flights-table"), ("data-sortable", ""), ("data-filter", filterID)])
-        table.element(
-            "caption", text: "\(briefings.count) flights; departure and arrival weather at the scheduled hour")
+        let listed =
+            total.map { "The worst \(briefings.count) of \($0) flights, the rest counted below the table" }
+            ?? "\(briefings.count) flights"
+        table.element("caption", text: "\(listed); departure and arrival weather at the scheduled hour")
         let head = table.element("thead").element("tr")
         for title in headers { head.element("th", [("scope", "col"), ("aria-sort", "none")], text: title) }
         let body = table.element("tbody")

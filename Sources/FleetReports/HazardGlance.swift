@@ -38,10 +38,17 @@ enum HazardGlance {
     /// open on paper).
     static let shownPerRow = 12
 
-    /// One flight end facing a hazard.
+    /// At most this many more entries go in a row's fold: at 100,000 flights a row can face
+    /// tens of thousands of ends, which no one reads in a list and which would make the index
+    /// too heavy to open. The rest are counted, and each station page lists its own.
+    static let foldCap = 200
+
+    /// One flight end facing a hazard; its text is made only for the entries listed.
     struct Entry {
         let time: Date
-        let text: String
+        let number: String
+        let role: String
+        let end: EndBriefing
         let route: String
     }
 
@@ -57,7 +64,9 @@ enum HazardGlance {
         }
         let body = table.element("tbody")
         // Ends without data and ends whose hour lacks values: either could hide any hazard.
-        let unknown = briefings.flatMap { [$0.departure, $0.arrival] }.count { !$0.data.hasWeather }
+        let unknown = briefings.reduce(0) { count, briefing in
+            count + (briefing.departure.data.hasWeather ? 0 : 1) + (briefing.arrival.data.hasWeather ? 0 : 1)
+        }
         for row in rows {
             var entries: [Entry] = []
             var flights = 0
@@ -72,13 +81,15 @@ enum HazardGlance {
                 where matched {
                     entries.append(
                         Entry(
-                            time: end.time,
-                            text: "\(briefing.flight.number) \(label) \(end.airport.code) "
-                                + Timestamp.utcAndLocal(end.time, zone: end.airport.timeZone),
+                            time: end.time, number: briefing.flight.number, role: label, end: end,
                             route: briefing.flight.route))
                 }
             }
-            entries.sort { ($0.time, $0.text) < ($1.time, $1.text) }
+            // The order of the text "UA1 dep JFK …" at equal times: the space after each part
+            // sorts before any character of a designator or code.
+            entries.sort {
+                ($0.time, $0.number, $0.role, $0.end.airport.code) < ($1.time, $1.number, $1.role, $1.end.airport.code)
+            }
             let line = body.element("tr")
             line.element("th", [("scope", "row")], text: row.label)
             line.element("td", [("class", "num")], text: String(flights))
@@ -97,20 +108,33 @@ enum HazardGlance {
         }
     }
 
-    /// The entries as links to their route pages: the first ``shownPerRow`` in a list, the
-    /// rest in a `<details>` fold that opens in place.
+    /// The entries, each its flight linked to the route page and its airport to the station
+    /// page: the first ``shownPerRow`` in a list, up to ``foldCap`` more in a `<details>` fold
+    /// that opens in place, and the rest counted.
     private static func list(_ cell: HTMLNode, _ entries: [Entry]) {
         guard !entries.isEmpty else { return }
         func items(_ list: HTMLNode, _ slice: ArraySlice<Entry>) {
             for entry in slice {
-                list.element("li").element(
-                    "a", [("href", "routes/\(ReportFiles.routeFileName(entry.route)).html")], text: entry.text)
+                let item = list.element("li")
+                item.element(
+                    "a", [("href", ReportLinks.route(entry.route, from: .top))], text: "\(entry.number) \(entry.role)")
+                item.text(" ")
+                let code = entry.end.airport.code
+                item.element("a", [("href", ReportLinks.station(code, from: .top))], text: code)
+                item.text(" " + Timestamp.utcAndLocal(entry.time, zone: entry.end.airport.timeZone))
             }
         }
         items(cell.element("ul", [("class", "glance-list")]), entries.prefix(shownPerRow))
         guard entries.count > shownPerRow else { return }
+        let folded = entries.dropFirst(shownPerRow).prefix(foldCap)
         let details = cell.element("details", [("class", "glance-more")])
         details.element("summary", text: "\(entries.count - shownPerRow) more")
-        items(details.element("ul", [("class", "glance-list")]), entries.dropFirst(shownPerRow))
+        items(details.element("ul", [("class", "glance-list")]), folded)
+        let unlisted = entries.count - shownPerRow - folded.count
+        guard unlisted > 0 else { return }
+        details.element(
+            "p", [("class", "cap-note")],
+            text: "\(unlisted) more not listed: each station page lists the hazards at its flights "
+                + "(see the station table).")
     }
 }

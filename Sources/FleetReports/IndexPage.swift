@@ -18,16 +18,20 @@ enum IndexPage {
                 "Fleet weather briefing — \(Timestamp.dayLabel(model.startedAt)) \(Timestamp.utcClock(model.startedAt))",
             attributionURL: model.attributionURL, generated: model.generatedLine, marks: model.marks)
         // The banner first: in a template without a banner slot it opens the summary slot.
-        AlertBanner.render(try AlertBanner.place(in: document, fallback: "summary"), model.briefings)
+        AlertBanner.render(try AlertBanner.place(in: document, fallback: "summary"), model.briefings, level: .top)
         summary(try document.slot("summary"), model)
         let counts = try document.slot("risk-counts")
         riskCounts(counts, model)
         HazardGlance.render(counts, model.briefings)
         FleetMap.render(try document.slot("map", fallback: "risk-counts"), model)
         ChangesSection.render(try document.slot("changes"), model.changes)
-        FlightTable.render(try document.slot("flights"), model.briefings, now: model.briefedAt, routeLinks: true)
+        // The finder before the flights: in a template without a lookup slot it opens the
+        // flights slot, above the table it completes.
+        FlightLookup.render(try document.slot("lookup", fallback: "flights"), model)
+        IndexFlights.render(try document.slot("flights"), model)
         AirportsSection.render(try document.slot("airports"), model.briefings)
-        AlertsSection.render(try document.slot("alerts"), model.briefings)
+        StationTable.render(try document.slot("stations", fallback: "airports"), model.stations)
+        AlertsSection.render(try document.slot("alerts"), model.briefings, level: .top)
         rejects(try document.slot("rejects"), model.rejects, count: model.rejectedCount)
         return try document.render()
     }

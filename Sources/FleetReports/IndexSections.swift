@@ -66,7 +66,7 @@ enum AirportsSection {
         for (code, entry) in ranked.prefix(15) {
             let row = body.element("tr")
             let name = row.element("th", [("scope", "row")])
-            name.element("strong", text: code)
+            name.element("strong").element("a", [("href", ReportLinks.station(code, from: .top))], text: code)
             name.text(" " + entry.name)
             row.element("td", [("class", "num")], text: String(entry.ends))
             row.element("td", [("class", "num")], text: String(entry.red))
@@ -94,7 +94,9 @@ enum AirportsSection {
 /// shown, minor and unclassified in a fold that prints open. With ends lacking data, the empty
 /// case says how many ends were covered rather than "no alert".
 enum AlertsSection {
-    static func render(_ section: HTMLNode, _ briefings: [FlightBriefing]) {
+    /// - Parameter level: Where the page sits, for the station links of the airports named:
+    ///   `.nested` (route and station pages) unless the index says `.top`.
+    static func render(_ section: HTMLNode, _ briefings: [FlightBriefing], level: ReportLinks.Level = .nested) {
         var seen: Set<String> = []
         var alerts: [(alert: WeatherAlertSummary, airports: [String])] = []
         var airportsByAlert: [String: Set<String>] = [:]
@@ -128,28 +130,53 @@ enum AlertsSection {
             return
         }
         let ordered = alerts.sorted { ($0.alert.severity?.rank ?? 4) < ($1.alert.severity?.rank ?? 4) }
-        let shown = ordered.filter { $0.alert.raisesRisk }
-        let quiet = ordered.filter { !$0.alert.raisesRisk }
+        let shown = ordered.filter { $0.alert.raisesRisk }.prefix(listCap)
+        let quiet = ordered.filter { !$0.alert.raisesRisk }.prefix(listCap - shown.count)
         for entry in shown {
-            AlertView.render(section, entry.alert, airports: entry.airports, major: entry.alert.standsOut)
+            AlertView.render(
+                section, entry.alert, airports: entry.airports, major: entry.alert.standsOut, level: level)
         }
         if !quiet.isEmpty {
             let details = section.element("details", [("class", "alerts-minor")])
             details.element("summary", text: "\(quiet.count) minor or unclassified alert(s)")
-            for entry in quiet { AlertView.render(details, entry.alert, airports: entry.airports, major: false) }
+            for entry in quiet {
+                AlertView.render(details, entry.alert, airports: entry.airports, major: false, level: level)
+            }
+        }
+        let unlisted = ordered.count - shown.count - quiet.count
+        if unlisted > 0 {
+            section.element(
+                "p", [("class", "cap-note")],
+                text: "\(unlisted) more alert(s) not listed here (\(ordered.count) in all, the most severe listed "
+                    + "first): the station page of each airport concerned shows its alerts (see the station table).")
         }
     }
+
+    /// At most this many alerts are listed, the most severe first; the rest are counted.
+    static let listCap = 100
 }
 
 /// One alert: severity, headline exactly as issued, agency, times, details link.
 enum AlertView {
-    static func render(_ parent: HTMLNode, _ alert: WeatherAlertSummary, airports: [String], major: Bool) {
+    /// At most this many airport codes are named per alert; the rest are counted.
+    static let airportCap = 20
+
+    static func render(
+        _ parent: HTMLNode, _ alert: WeatherAlertSummary, airports: [String], major: Bool, level: ReportLinks.Level
+    ) {
         let kind = major ? "alert-major" : alert.raisesRisk ? "alert-moderate" : "alert-minor"
         let block = parent.element("div", [("class", kind)])
         let title = block.element("p")
         title.element("span", [("class", "alert-tag")], text: (alert.severity?.token ?? "unknown") + " ")
         title.element("strong", text: alert.description ?? "Weather alert")
-        if !airports.isEmpty { title.text(" — " + airports.joined(separator: ", ")) }
+        if !airports.isEmpty {
+            title.text(" — ")
+            for (index, code) in airports.prefix(airportCap).enumerated() {
+                if index > 0 { title.text(", ") }
+                title.element("a", [("href", ReportLinks.station(code, from: level))], text: code)
+            }
+            if airports.count > airportCap { title.text(", +\(airports.count - airportCap) more") }
+        }
         let meta = block.element("p", [("class", "muted")])
         var parts: [String] = []
         if let source = alert.source { parts.append("Issued by \(source)") }

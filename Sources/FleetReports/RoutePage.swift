@@ -23,7 +23,7 @@ enum RoutePage {
             attributionURL: model.attributionURL, generated: model.generatedLine, marks: model.marks)
         // Before the ends are filled: in a template without a banner slot the banner becomes
         // the first child of the ends slot, at the top of the page either way.
-        AlertBanner.render(try AlertBanner.place(in: document, fallback: "ends"), flights)
+        AlertBanner.render(try AlertBanner.place(in: document, fallback: "ends"), flights, level: .nested)
         let ends = try document.slot("ends")
         let grid = ends.element("div", [("class", "ends")])
         EndCard.panel(
@@ -43,7 +43,7 @@ enum RoutePage {
         ] {
             HourlyChart.render(chartGrid, airport: airport, weather: model.weatherByAirport[airport.code], marks: times)
         }
-        AlertsSection.render(try document.slot("alerts"), flights)  // as on the index, for this route
+        AlertsSection.render(try document.slot("alerts"), flights, level: .nested)  // as on the index, for this route
         return try document.render()
     }
 }

@@ -57,12 +57,12 @@ enum StationAlerts {
             return left != right ? left < right : lhs.offset < rhs.offset
         }.map(\.element)
         for alert in ordered where alert.raisesRisk {
-            AlertView.render(section, alert, airports: [], major: alert.standsOut)
+            AlertView.render(section, alert, airports: [], major: alert.standsOut, level: .nested)
         }
         let quiet = ordered.filter { !$0.raisesRisk }
         guard !quiet.isEmpty else { return }
         let details = section.element("details", [("class", "alerts-minor")])
         details.element("summary", text: "\(quiet.count) minor or unclassified alert(s)")
-        for alert in quiet { AlertView.render(details, alert, airports: [], major: false) }
+        for alert in quiet { AlertView.render(details, alert, airports: [], major: false, level: .nested) }
     }
 }

@@ -33,6 +33,30 @@ struct DemoRunTests {
         #expect(requests["sent"] == 0)
     }
 
+    @Test("the demo's index lists all 44 flights, with no cap note, and finds each by its number")
+    func demoIndexListsAll() async throws {
+        let app = try AppHarness()
+        defer { app.remove() }
+        let result = await app.run([
+            "run", AppHarness.demoSchedule.path, "--replay", AppHarness.demoWeather.path, "--out", "Output/demo",
+        ])
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        let index = String(decoding: try Data(contentsOf: app.file("Output/demo/index.html")), as: UTF8.self)
+        #expect(index.components(separatedBy: "<tr data-risk=\"").count - 1 == 44)
+        #expect(index.contains("<caption>44 flights; departure and arrival weather at the scheduled hour</caption>"))
+        #expect(!index.contains("Not listed:"))
+        let block = try #require(
+            index.components(separatedBy: "<template id=\"flight-index\">").dropFirst().first?
+                .components(separatedBy: "</template>").first)
+        for row in try app.csvRows("Output/demo/flights.csv") {
+            let number = try #require(row["flight"])
+            let route = try #require(row["origin"]) + "-" + (try #require(row["destination"]))
+            let line = block.split(separator: "\n").first { $0.hasPrefix(route + " ") }
+            // The demo flies one number per route, so no number is shortened.
+            #expect(line?.split(separator: " ").contains { $0 == number } == true, "\(number)")
+        }
+    }
+
     @Test("a replayed run's flights.csv carries the recorded hour's values, converted")
     func recordedValuesReachTheCSV() async throws {
         let app = try AppHarness()

@@ -47,7 +47,7 @@ struct AlertsWithoutHourReportTests {
         #expect(!index.contains("No weather alert overlaps a scheduled time."))
         #expect(index.contains("alert-major"))
         #expect(index.contains("Tornado Watch"))
-        #expect(index.contains(" — JFK, LHR"))
+        #expect(index.contains(" — <a href=\"stations/JFK.html\">JFK</a>, <a href=\"stations/LHR.html\">LHR</a>"))
         let route = try ReportFixtures.text(out.appendingPathComponent("routes/JFK-LHR.html"))
         #expect(route.contains("Tornado Watch"))
         #expect(!route.contains("No weather alert overlaps a scheduled time."))

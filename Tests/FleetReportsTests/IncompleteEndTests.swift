@@ -26,6 +26,6 @@ struct IncompleteEndTests {
         #expect(index.contains("incomplete forecast at 1 flight end (hazards may be hidden)"))
         #expect(!index.contains("no data at 1 flight end"))
         let missing = try #require(rows.first { $0.contains(">No or incomplete weather</th>") })
-        #expect(missing.contains("UA1 dep JFK"))
+        #expect(missing.contains("UA1 dep</a> <a href=\"stations/JFK.html\">JFK</a>"))
     }
 }

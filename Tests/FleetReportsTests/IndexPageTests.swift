@@ -56,7 +56,7 @@ struct IndexPageTests {
         #expect(
             try #require(banner.range(of: "Hurricane"))
                 .lowerBound < #require(banner.range(of: "Tornado")).lowerBound, "extreme first")
-        #expect(banner.contains(" — JFK"))
+        #expect(banner.contains(" — <a href=\"stations/JFK.html\">JFK</a>"))
         #expect(banner.contains("Tue 1 Dec 12:00Z (07:00 local) – Tue 1 Dec 18:00Z (13:00 local)"))
         #expect(banner.contains("Issued by National Weather Service"))
         #expect(banner.contains("href=\"https://weatherkit.apple.com/alertDetails/index.html?ids=tornado\""))
@@ -141,7 +141,10 @@ struct IndexPageTests {
             weather: ["JFK": ReportFixtures.weather(alerts: [Self.tornado]), "LHR": ReportFixtures.weather()])
         let index = try #require(try Self.pages(model)["index.html"])
         let airports = try #require(index.range(of: "<h2>Airports most affected</h2>")).upperBound
-        let row = try #require(index[airports...].components(separatedBy: "</tr>").first { $0.contains("<strong>JFK") })
+        let row = try #require(
+            index[airports...].components(separatedBy: "</tr>").first {
+                $0.contains("<strong><a href=\"stations/JFK.html\">JFK</a>")
+            })
         #expect(row.contains("<td>alert (severe): Tornado Watch</td>"))
     }
 
@@ -163,15 +166,17 @@ struct IndexPageTests {
         let index = try #require(try Self.pages(model)["index.html"])
         let row = try #require(
             index.components(separatedBy: "<tr>").first { $0.contains("<th scope=\"row\">Thunderstorms</th>") })
-        let first = "<a href=\"routes/JFK-LHR.html\">UA1 dep JFK Tue 1 Dec 11:05Z (06:05 local)</a>"
-        let second = "<a href=\"routes/LHR-JFK.html\">BA2 arr JFK Tue 1 Dec 14:05Z (09:05 local)</a>"
+        let first =
+            "<a href=\"routes/JFK-LHR.html\">UA1 dep</a> <a href=\"stations/JFK.html\">JFK</a> Tue 1 Dec 11:05Z (06:05 local)"
+        let second =
+            "<a href=\"routes/LHR-JFK.html\">BA2 arr</a> <a href=\"stations/JFK.html\">JFK</a> Tue 1 Dec 14:05Z (09:05 local)"
         let one = try #require(row.range(of: first)).lowerBound
         let two = try #require(row.range(of: second)).lowerBound
         #expect(one < two)
         let fold = try #require(row.range(of: "<details class=\"glance-more\"><summary>2 more</summary>"))
         #expect(row[..<fold.lowerBound].components(separatedBy: "<li>").count - 1 == 12)
         #expect(row[fold.upperBound...].components(separatedBy: "<li>").count - 1 == 2)
-        #expect(row[fold.upperBound...].contains("DL9 dep JFK Tue 1 Dec 13:05Z"))
+        #expect(row[fold.upperBound...].contains("DL9 dep</a> <a href=\"stations/JFK.html\">JFK</a> Tue 1 Dec 13:05Z"))
     }
 
     @Test("risk pills name their risk for the script, the data files are linked, sortable headers show it")

@@ -170,12 +170,14 @@ struct ReportPagesTests {
         let rows = html.components(separatedBy: "<tr>").filter { $0.contains("<th scope=\"row\">") }
         func row(_ label: String) throws -> String { try #require(rows.first { $0.contains(">\(label)</th>") }) }
         #expect(try row("Thunderstorms").contains("<td class=\"num\">14</td>"))
-        #expect(try row("Thunderstorms").contains("UA1 dep JFK Tue 1 Dec 13:05Z (08:05 local)"))
+        #expect(
+            try row("Thunderstorms").contains(
+                "UA1 dep</a> <a href=\"stations/JFK.html\">JFK</a> Tue 1 Dec 13:05Z (08:05 local)"))
         #expect(try row("Thunderstorms").contains("<summary>2 more</summary>"))
         let shown = try row("Thunderstorms").components(separatedBy: "<details")[0]
-        #expect(shown.components(separatedBy: " dep JFK ").count - 1 == 12)
+        #expect(shown.components(separatedBy: " dep</a> <a href=\"stations/JFK.html\">JFK</a> ").count - 1 == 12)
         #expect(try row("No or incomplete weather").contains("<td class=\"num\">14</td>"))
-        #expect(try row("No or incomplete weather").contains("arr LHR"))
+        #expect(try row("No or incomplete weather").contains("arr</a> <a href=\"stations/LHR.html\">LHR</a>"))
         #expect(try row("No or incomplete weather").contains("<summary>2 more</summary>"))
         // LHR has no data: no hazard is "none" there, it is unknown.
         #expect(try row("Low visibility, fog").contains("Unknown at 14 flight ends without complete data"))
