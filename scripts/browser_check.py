@@ -3,7 +3,7 @@
 
 Usage:
   scripts/browser_check.py REPORT_DIR [REPORT_DIR ...] [--out docs/screenshots] [--route ORIG-DEST]
-                           [--max-routes 60] [--max-index-pages 6] [--self-test] [--report-only]
+                           [--station CODE] [--max-routes 60] [--max-index-pages 6] [--self-test] [--report-only]
 
 Every page checked (each report directory's index.html, its routes/*.html and its stations/*.html,
 all of each up to --max-routes, else an even sample) is loaded offline from its file:// URL twice: at 1400x900
@@ -31,7 +31,9 @@ A check fails on:
                a <details> stays closed on paper (after a beforeprint event); content wider than the
                A4 printable width (717 px)
 Screenshots (the first report directory): index-desktop.png, index-phone.png, index-dark.png,
-index-print.png and the same for route-*.png (--route, default the first route the index links).
+index-print.png, the same for route-*.png (--route, default the first route the index links) and
+station-*.png (--station, default the first of the index's station table, worst first), and the
+fleet map cut out of the index: map-desktop.png, map-dark.png, map-print.png.
 
 --self-test plants one fault in a copy of the index for each check (a script error, a
 console.error, a remote <img>, a local script, a 900 px wide element, two overlapping svg labels,
@@ -587,6 +589,9 @@ def check_page(tab, page, kind, findings, args, shots=None, groups=tuple(GROUPS)
                 shot = (shots or {}).get(variant)
                 if shot:
                     save_screenshot(tab, shot, viewport)
+                crop = (shots or {}).get(("crop", variant))
+                if crop:
+                    save_screenshot(tab, crop[1], viewport, selector=crop[0])
                 tab.evaluate(OPEN_DETAILS_JS)
                 measure(tab, findings, variant, viewport, media, args.min_text_px, "every <details> opened")
                 tab.evaluate(CLOSE_DETAILS_JS)
@@ -615,11 +620,20 @@ def print_pages(tab, kind, findings, args, variant):
     return "printed: " + ", ".join(sizes)
 
 
-def save_screenshot(tab, path, viewport):
+def save_screenshot(tab, path, viewport, selector=None):
+    """Saves the top of the page, or with `selector` the first element it matches (the map)."""
     size = tab.evaluate("[document.documentElement.scrollWidth, document.documentElement.scrollHeight]")
     # One image pixel per CSS px (a phone's device scale would make 4,800 px tall files).
     clip = {"x": 0, "y": 0, "width": max(viewport["width"], size[0]), "height": min(size[1], SHOT_HEIGHT),
             "scale": 1 / viewport["scale"]}
+    if selector:
+        box = tab.evaluate("(function () { var e = document.querySelector(%s); if (!e) return null; "
+                           "var r = e.getBoundingClientRect(); return [r.left + window.scrollX, r.top + window.scrollY, "
+                           "r.width, r.height]; })()" % json.dumps(selector))
+        if not box:
+            return
+        clip.update({"x": max(0, box[0] - 8), "y": max(0, box[1] - 8), "width": box[2] + 16,
+                     "height": min(box[3] + 16, SHOT_HEIGHT)})
     # A tab behind another may never deliver the frame a screenshot waits for: one screenshot at a
     # time, from the tab brought to the front, tried twice.
     with tab.browser.shooting:
@@ -637,6 +651,9 @@ def save_screenshot(tab, path, viewport):
 
 
 SHOT_VARIANTS = {"desktop-light": "desktop", "phone-light": "phone", "desktop-dark": "dark", "print": "print"}
+# The fleet map cut out of the index: on screen, dark and on paper.
+MAP_SELECTOR = "figure.fleet-map"
+MAP_VARIANTS = {"desktop-light": "desktop", "desktop-dark": "dark", "print": "print"}
 
 
 def route_pages(report, limit, folder="routes"):
@@ -653,6 +670,15 @@ def route_pages(report, limit, folder="routes"):
 def first_route(index):
     with open(index, encoding="utf-8") as handle:
         match = re.search(r'href="routes/([A-Za-z0-9]{3,4}-[A-Za-z0-9]{3,4})\.html"', handle.read())
+    return match.group(1) if match else None
+
+
+def first_station(index):
+    """The first station of the index's station table (worst first), else the first linked."""
+    with open(index, encoding="utf-8") as handle:
+        text = handle.read()
+    table = text.find('<table class="stations"')
+    match = re.search(r'href="stations/([A-Za-z0-9]{3,4})\.html"', text[table:] if table >= 0 else text)
     return match.group(1) if match else None
 
 
@@ -808,6 +834,8 @@ def main():
     parser.add_argument("reports", nargs="+", metavar="REPORT_DIR", help="a report directory (e.g. Output/latest)")
     parser.add_argument("--out", default="docs/screenshots", help="where to save PNGs (default docs/screenshots)")
     parser.add_argument("--route", help="route page for the screenshots (default: the first the index links)")
+    parser.add_argument("--station", help="station page for the screenshots (default: the first of the index's "
+                                          "station table, worst first)")
     parser.add_argument("--max-routes", type=int, default=60, help="route pages per report, an even sample beyond")
     parser.add_argument("--max-index-pages", type=int, default=6, help="printed pages allowed for the index")
     parser.add_argument("--min-text-px", type=float, default=11.0, help="smallest text allowed at 390 px")
@@ -837,14 +865,24 @@ def main():
                 print(f"FAILED: {route_file} does not exist (--route {route})")
                 failures += 1
             stations, station_total = route_pages(report, args.max_routes, "stations")
+            station = args.station or first_station(index)
+            station_file = os.path.join(report, "stations", f"{station}.html") if station else None
+            if station_file and os.path.exists(station_file) and station_file not in stations:
+                stations.append(station_file)
+            elif station and not os.path.exists(station_file):
+                print(f"FAILED: {station_file} does not exist (--station {station})")
+                failures += 1
             print(f"== {report}: index, {len(routes)} of {total} route pages and {len(stations)} of {station_total} "
                   "station pages")
             jobs = []
             for page in [index, *routes, *stations]:
                 shots = None
-                if number == 0 and (page == index or page == route_file):
-                    prefix = "index" if page == index else "route"
+                if number == 0 and page in (index, route_file, station_file):
+                    prefix = "index" if page == index else "route" if page == route_file else "station"
                     shots = {v: os.path.join(args.out, f"{prefix}-{s}.png") for v, s in SHOT_VARIANTS.items()}
+                    if page == index:
+                        shots.update({("crop", v): (MAP_SELECTOR, os.path.join(args.out, f"map-{s}.png"))
+                                      for v, s in MAP_VARIANTS.items()})
                 jobs.append((page, "index" if page == index else "route", shots, tuple(GROUPS)))
             for _, (page, findings, notes) in pool.run(jobs):
                 print(findings.report(os.path.relpath(page), notes), flush=True)
