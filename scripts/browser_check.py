@@ -3,7 +3,7 @@
 
 Usage:
   scripts/browser_check.py REPORT_DIR [REPORT_DIR ...] [--out docs/screenshots] [--route ORIG-DEST]
-                           [--station CODE] [--max-routes 60] [--max-index-pages 6] [--self-test] [--report-only]
+                           [--station CODE] [--max-routes 60] [--max-index-pages 8] [--self-test] [--report-only]
 
 Every page checked (each report directory's index.html, its routes/*.html and its stations/*.html,
 all of each up to --max-routes, else an even sample) is loaded offline from its file:// URL twice: at 1400x900
@@ -837,7 +837,7 @@ def main():
     parser.add_argument("--station", help="station page for the screenshots (default: the first of the index's "
                                           "station table, worst first)")
     parser.add_argument("--max-routes", type=int, default=60, help="route pages per report, an even sample beyond")
-    parser.add_argument("--max-index-pages", type=int, default=6, help="printed pages allowed for the index")
+    parser.add_argument("--max-index-pages", type=int, default=8, help="printed pages allowed for the index")
     parser.add_argument("--min-text-px", type=float, default=11.0, help="smallest text allowed at 390 px")
     parser.add_argument("--self-test", action="store_true", help="also prove that every check catches a planted fault")
     parser.add_argument("--jobs", type=int, default=2, help="pages checked at once (tabs of one browser)")

@@ -65,4 +65,29 @@ struct TemplateSlotTests {
         try ReportWriter(templates: templates).write(try twoRouteModel(), to: out, updateLatest: false)
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("routes/JFK-LHR.html").path))
     }
+
+    @Test("an index template made before the map, finder and station table still gets all three")
+    func olderIndexTemplate() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = try Self.templates(in: directory, page: "index.html") { text in
+            text.split(separator: "\n", omittingEmptySubsequences: false)
+                .filter { line in !["map", "lookup", "stations"].contains { line.contains("data-slot=\"\($0)\"") } }
+                .joined(separator: "\n")
+        }
+        let index = try String(contentsOf: url.appendingPathComponent("index.html"), encoding: .utf8)
+        try #require(!index.contains("data-slot=\"map\"") && !index.contains("data-slot=\"stations\""))
+        let templates = try ReportTemplates.load(from: url)
+        let out = directory.file("out/report")
+        try ReportWriter(templates: templates).write(try twoRouteModel(), to: out, updateLatest: false)
+        let page = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(page.contains("class=\"fleet-map\""), "the map")
+        #expect(page.contains("id=\"flight-index\""), "the finder")
+        #expect(page.contains("<table class=\"stations\""), "the station table")
+        // Where they read well: the map after the counts, the finder before the flights table,
+        // the station table after the airports most affected.
+        let order = ["Flights by risk", "class=\"fleet-map\"", "id=\"flight-index\"", "class=\"flights\"",
+            "Airports most affected", "<table class=\"stations\""].map { page.range(of: $0)?.lowerBound }
+        #expect(order.allSatisfy { $0 != nil } && order.compactMap { $0 } == order.compactMap { $0 }.sorted())
+    }
 }
