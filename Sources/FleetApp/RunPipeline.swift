@@ -67,6 +67,11 @@ struct RunPipeline {
             summary.exitCode = policy.code
             summary.warnings.append(lost)
         }
+        // The map still shows the network without land; the night's warnings say why.
+        if let landless = ReportWriter.mapLandProblem {
+            log("warning: " + landless)
+            summary.warnings.append(landless)
+        }
         let model = ReportModel(
             summary: summary, startedAt: startedAt, briefings: briefings, rejects: inputs.schedule.rejects,
             rejectedCount: inputs.schedule.rejectedCount,

@@ -28,11 +28,8 @@ enum FleetMap {
         land: Result<FleetMapLand, ReportError> = FleetMapLand.bundled
     ) {
         section.element("h2", [("id", headingID)], text: "Fleet map")
-        let drawn = routes.prefix(FleetMapRoute.cap)
-        let samples = drawn.map(\.samples)
-        var extent = stations.map { $0.airport.location }
-        for arc in samples { extent += arc }
-        let view = FleetMapView.fit(extent)
+        let drawn = Array(routes.prefix(FleetMapRoute.cap))
+        let (view, scale) = layout(stations: stations, routes: drawn)
 
         var byRisk: [Risk: Int] = [:]
         for station in stations { byRisk[station.worstRisk, default: 0] += 1 }
@@ -60,9 +57,10 @@ enum FleetMap {
             // Not silent: the map says why it has no land, and the report is still written.
             figure.element("p", [("class", "map-note")], text: error.description)
         }
-        arcs(svg, Array(zip(drawn.map(\.risk), samples)), view: view)
-        let unnamed = FleetMapMarkers.render(svg, stations, view: view)
-        FleetMapLegend.scaleBar(svg, view: view)
+        // Under the arcs and markers (and it takes no clicks, style.css): it never hides a station.
+        FleetMapLegend.scaleBar(svg, view: view, box: scale)
+        arcs(svg, drawn, view: view)
+        let unnamed = FleetMapMarkers.render(svg, stations, view: view, avoiding: scale)
         FleetMapLegend.render(
             figure, stations: byRisk, routes: routesByRisk, drawn: drawn.count, unnamed: unnamed,
             detailed: stations.count <= FleetMapMarkers.detailedTitles)
@@ -75,13 +73,44 @@ enum FleetMap {
             + "\(routes) airport pair\(routes == 1 ? "" : "s")"
     }
 
+    /// The view of the map and where its scale bar goes: fitted to the stations and the arcs'
+    /// great-circle points, with the bar in the lower left corner, else the lower right, where
+    /// no marker is, or else below the network, in room the view is grown southward to make.
+    ///
+    /// - Parameters:
+    ///   - stations: The run's stations.
+    ///   - routes: The routes drawn.
+    /// - Returns: The view and the scale bar's box.
+    static func layout(stations: [Station], routes: [FleetMapRoute]) -> (FleetMapView, FleetMapScaleBox) {
+        let places = stations.map { $0.airport.location }
+        var extent = places
+        for route in routes { extent += route.samples }
+        var view = FleetMapView.fit(extent)
+        func isFree(_ box: FleetMapScaleBox) -> Bool {
+            !places.contains { box.holds(view.project($0), margin: FleetMapScaleBox.markerMargin) }
+        }
+        for atRight in [false, true] {
+            let box = FleetMapScaleBox(view: view, atRight: atRight)
+            if isFree(box) { return (view, box) }
+        }
+        // A few rounds: growing the view moves its middle latitude, so the scale, a little.
+        for _ in 0..<4 {
+            let box = FleetMapScaleBox(view: view, atRight: false)
+            guard let lowest = places.map({ view.project($0).y }).max() else { break }
+            let short = lowest + FleetMapScaleBox.markerMargin - box.y
+            guard short > 0, view.south > -88 else { break }
+            view = view.extendedSouth(by: short / view.unitsPerDegree + 0.01)
+        }
+        return (view, FleetMapScaleBox(view: view, atRight: false))
+    }
+
     /// One path per risk, calm first so the worst lie on top, all under the markers.
-    private static func arcs(_ svg: HTMLNode, _ arcs: [(Risk, [GeoPoint])], view: FleetMapView) {
-        guard !arcs.isEmpty else { return }
+    private static func arcs(_ svg: HTMLNode, _ routes: [FleetMapRoute], view: FleetMapView) {
+        guard !routes.isEmpty else { return }
         let group = svg.element("g", [("class", "arcs")])
         for risk in Risk.allCases.reversed() {
             var path = FleetMapPath()
-            for (arcRisk, samples) in arcs where arcRisk == risk { view.arc(samples, into: &path) }
+            for route in routes where route.risk == risk { view.arc(route, into: &path) }
             if !path.isEmpty { group.element("path", [("class", "arc arc-\(risk.rawValue)"), ("d", path.data)]) }
         }
     }

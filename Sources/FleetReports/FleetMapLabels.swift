@@ -47,18 +47,24 @@ struct FleetMapLabels {
         }
     }
 
-    /// Adds `code` next to the marker at `(x, y)` where there is room.
+    /// Keeps labels off a box (the scale bar).
+    mutating func reserve(minX: Double, minY: Double, maxX: Double, maxY: Double) {
+        keep(Box(minX: minX, minY: minY, maxX: maxX, maxY: maxY))
+    }
+
+    /// Adds `code` next to the marker at `(x, y)` where there is room, `spread` further out
+    /// when the markers of a spot are set around it.
     ///
     /// - Returns: Whether it was placed.
-    mutating func add(_ code: String, x: Double, y: Double, to group: HTMLNode) -> Bool {
+    mutating func add(_ code: String, x: Double, y: Double, spread: Double = 0, to group: HTMLNode) -> Bool {
         let width = Double(code.count) * Self.characterWidth
         let height = Self.lineHeight
         // (text x, baseline y, anchor, box left)
         let candidates: [(Double, Double, String?, Double)] = [
-            (x + 9, y + 4.5, nil, x + 9),
-            (x - 9, y + 4.5, "end", x - 9 - width),
-            (x, y - 11, "middle", x - width / 2),
-            (x, y + 20, "middle", x - width / 2),
+            (x + 9 + spread, y + 4.5, nil, x + 9 + spread),
+            (x - 9 - spread, y + 4.5, "end", x - 9 - spread - width),
+            (x, y - 11 - spread, "middle", x - width / 2),
+            (x, y + 20 + spread, "middle", x - width / 2),
         ]
         let boxes = candidates.map {
             Box(minX: $0.3, minY: $0.1 - height, maxX: $0.3 + width, maxY: $0.1 + 2)

@@ -102,3 +102,18 @@ struct FleetMapLand: Sendable {
         return url
     }
 }
+
+extension ReportWriter {
+    /// Why the fleet map cannot draw land (its outlines missing from the install, or
+    /// unreadable), or nil when it can: for the run's warnings on stderr and in `run.json`, as
+    /// the map itself only says so in a note under it, which nobody reads at night.
+    public static var mapLandProblem: String? { FleetMapLand.problem(FleetMapLand.bundled) }
+}
+
+extension FleetMapLand {
+    /// The warning for a land load that failed, or nil when it did not.
+    static func problem(_ land: Result<FleetMapLand, ReportError>) -> String? {
+        guard case .failure(let error) = land else { return nil }
+        return error.description + " (the index's fleet map is drawn without land)"
+    }
+}

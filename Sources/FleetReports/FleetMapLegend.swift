@@ -72,24 +72,18 @@ enum FleetMapLegend {
         return power
     }
 
-    /// Adds the scale bar at the lower left: one bar in kilometres, one in nautical miles,
-    /// both true at the view's middle latitude, which the caption names.
-    static func scaleBar(_ svg: HTMLNode, view: FleetMapView) {
-        // 1° of latitude is 111.19 km on the sphere; x and y share units at the middle latitude.
-        let kmPerUnit = GreatCircle.earthRadiusKm * .pi / 180 / view.unitsPerDegree
-        let longest = 160.0
-        let km = roundLength(atMost: longest * kmPerUnit)
-        let nm = roundLength(atMost: longest * kmPerUnit / 1.852)
-        let kmUnits = km / kmPerUnit
-        let nmUnits = nm * 1.852 / kmPerUnit
-        let left = 12.0
-        let bottom = view.height - 10
+    /// Adds the scale bar in `box`: one bar in kilometres, one in nautical miles, both true at
+    /// the view's middle latitude, which the caption names.
+    static func scaleBar(_ svg: HTMLNode, view: FleetMapView, box: FleetMapScaleBox) {
+        let lengths = FleetMapScaleBox.lengths(view)
+        let left = box.x + 6
+        let bottom = box.y + 58
         let group = svg.element("g", [("class", "map-scale")])
         group.element(
             "rect",
             [
-                ("x", Fixed.whole(left - 6)), ("y", Fixed.whole(bottom - 58)),
-                ("width", Fixed.whole(max(kmUnits, nmUnits) + 80)), ("height", "62"), ("rx", "4"),
+                ("x", Fixed.whole(box.x)), ("y", Fixed.whole(box.y)), ("width", Fixed.whole(box.width)),
+                ("height", Fixed.whole(box.height)), ("rx", "4"),
             ])
         func bar(_ length: Double, _ label: String, at y: Double) {
             group.element(
@@ -98,12 +92,56 @@ enum FleetMapLegend {
             group.element(
                 "text", [("x", Fixed.whole(left + length + 6)), ("y", Fixed.whole(y))], text: label)
         }
-        bar(kmUnits, "\(Fixed.whole(km)) km", at: bottom - 34)
-        bar(nmUnits, "\(Fixed.whole(nm)) NM", at: bottom - 16)
+        bar(lengths.kmUnits, "\(Fixed.whole(lengths.km)) km", at: bottom - 34)
+        bar(lengths.nmUnits, "\(Fixed.whole(lengths.nm)) NM", at: bottom - 16)
         let latitude = view.middleLatitude
         let hemisphere = latitude >= 0 ? "N" : "S"
         group.element(
             "text", [("class", "map-scale-note"), ("x", Fixed.whole(left)), ("y", Fixed.whole(bottom - 44))],
             text: "Scale at \(Fixed.whole(abs(latitude)))°\(hemisphere)")
+    }
+}
+
+/// Where the scale bar is drawn: a box in a lower corner of the map, in view units, which
+/// ``FleetMap/layout(stations:routes:)`` keeps clear of markers and the labels avoid.
+struct FleetMapScaleBox: Sendable, Equatable {
+    let x: Double
+    let y: Double
+    let width: Double
+    let height: Double
+
+    /// How far a marker's centre must stay from the box (the largest marker is 14 units wide).
+    static let markerMargin = 8.0
+
+    /// The bars' round lengths and their lengths in view units, at the view's middle latitude.
+    static func lengths(_ view: FleetMapView) -> (km: Double, kmUnits: Double, nm: Double, nmUnits: Double) {
+        // 1° of latitude is 111.19 km on the sphere; x and y share units at the middle latitude.
+        let kmPerUnit = GreatCircle.earthRadiusKm * .pi / 180 / view.unitsPerDegree
+        let longest = 160.0
+        let km = FleetMapLegend.roundLength(atMost: longest * kmPerUnit)
+        let nm = FleetMapLegend.roundLength(atMost: longest * kmPerUnit / 1.852)
+        return (km, km / kmPerUnit, nm, nm * 1.852 / kmPerUnit)
+    }
+
+    init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    /// The box in the lower left corner of `view`, or the lower right.
+    init(view: FleetMapView, atRight: Bool) {
+        let lengths = Self.lengths(view)
+        width = max(lengths.kmUnits, lengths.nmUnits) + 80
+        height = 62
+        x = atRight ? FleetMapView.width - 6 - width : 6
+        y = view.height - 6 - height
+    }
+
+    /// Whether `point` lies in the box grown by `margin` on every side.
+    func holds(_ point: (x: Double, y: Double), margin: Double = 0) -> Bool {
+        point.x >= x - margin && point.x <= x + width + margin && point.y >= y - margin
+            && point.y <= y + height + margin
     }
 }

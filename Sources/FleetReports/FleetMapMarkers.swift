@@ -1,6 +1,7 @@
 internal import FleetBriefing
 internal import FleetHTML
 internal import FleetWeather
+internal import Foundation
 
 /// The fleet map's station markers: one per station, a shape per risk (so the map reads in
 /// greyscale and for readers who do not tell the colours apart), linked to the station page.
@@ -50,33 +51,81 @@ enum FleetMapMarkers {
         return detail
     }
 
+    /// How far from their common spot the markers of stations on one spot are drawn (BSL and
+    /// MLH are one airfield, EuroAirport): each its own marker, apart enough to be told apart
+    /// and clicked (the largest marker is 14 units wide).
+    static let ringRadius = 8.0
+
+    /// The markers' positions: each station's projected place, except that stations on one
+    /// spot (the same whole unit) are set around it on a ring, the first to its left and
+    /// the others on round, in code order.
+    ///
+    /// - Returns: The positions, in the order of `stations`, and the spots: the indices of
+    ///   the stations on each, with the spot's centre, in the order of their first station.
+    static func positions(_ stations: [Station], view: FleetMapView) -> (
+        positions: [(x: Double, y: Double)], spots: [(members: [Int], x: Double, y: Double)]
+    ) {
+        struct Spot: Hashable {
+            let x: Int
+            let y: Int
+        }
+        var positions = stations.map { view.project($0.airport.location) }
+        var index: [Spot: Int] = [:]
+        var spots: [(members: [Int], x: Double, y: Double)] = []
+        for (station, position) in positions.enumerated() {
+            let spot = Spot(x: Int(position.x.rounded()), y: Int(position.y.rounded()))
+            if let known = index[spot] {
+                spots[known].members.append(station)
+            } else {
+                index[spot] = spots.count
+                spots.append(([station], position.x, position.y))
+            }
+        }
+        for spot in spots where spot.members.count > 1 {
+            for (order, station) in spot.members.enumerated() {
+                let angle = Double.pi + 2 * Double.pi * Double(order) / Double(spot.members.count)
+                positions[station] = (spot.x + ringRadius * cos(angle), spot.y + ringRadius * sin(angle))
+            }
+        }
+        return (positions, spots)
+    }
+
     /// Draws the markers in one group per risk (`<g class="stn risk-red" data-risk="red">`:
     /// the class and risk once per group, not per marker, as bytes count at thousands of
-    /// stations), calm first so the worst are on top; then the code of each red station beside
-    /// its marker, after all markers so no marker hides a label.
+    /// stations), calm first so the worst are on top; then the codes of red stations beside
+    /// their markers (one label for the red stations of one spot, "BSL/MLH"), after all
+    /// markers so no marker hides a label, and never on the scale bar.
     ///
     /// - Parameters:
     ///   - svg: The map.
     ///   - stations: The run's stations.
     ///   - view: The map's view.
+    ///   - scale: The scale bar's box.
     /// - Returns: How many red stations could not be named for lack of room.
-    static func render(_ svg: HTMLNode, _ stations: [Station], view: FleetMapView) -> Int {
+    static func render(_ svg: HTMLNode, _ stations: [Station], view: FleetMapView, avoiding scale: FleetMapScaleBox)
+        -> Int
+    {
         let layer = svg.element("g", [("class", "stns")])
         let detailed = stations.count <= detailedTitles
-        var labels: [(code: String, x: Double, y: Double)] = []
+        let (positions, spots) = positions(stations, view: view)
         for risk in Risk.allCases.reversed() {
-            let members = stations.filter { $0.worstRisk == risk }
+            let members = stations.indices.filter { stations[$0].worstRisk == risk }
             guard !members.isEmpty else { continue }
             let group = layer.element("g", [("class", "stn risk-\(risk.rawValue)"), ("data-risk", risk.rawValue)])
-            for station in members {
-                let position = view.project(station.airport.location)
+            for member in members {
+                let station = stations[member]
+                let position = positions[member]
                 let link = group.element("a", [("href", ReportLinks.station(station.code, from: .top))])
                 link.element("title", text: title(station, detailed: detailed))
                 link.element(
                     "use",
                     [("href", "#\(symbol(risk))"), ("x", Fixed.whole(position.x)), ("y", Fixed.whole(position.y))])
-                if risk == .red { labels.append((station.code, position.x, position.y)) }
             }
+        }
+        let labels = spots.compactMap { spot -> (codes: [String], x: Double, y: Double, spread: Double)? in
+            let red = spot.members.filter { stations[$0].worstRisk == .red }.map { stations[$0].code }
+            guard !red.isEmpty else { return nil }
+            return (red, spot.x, spot.y, spot.members.count > 1 ? ringRadius : 0)
         }
         guard !labels.isEmpty else { return 0 }
         // Labels are not links: the marker under each is, and a second link would be a second
@@ -84,6 +133,9 @@ enum FleetMapMarkers {
         let names = svg.element("g", [("class", "stn-labels"), ("aria-hidden", "true")])
         var placer = FleetMapLabels()
         placer.bounds = (FleetMapView.width, view.height)
-        return labels.filter { !placer.add($0.code, x: $0.x, y: $0.y, to: names) }.count
+        placer.reserve(minX: scale.x, minY: scale.y, maxX: scale.x + scale.width, maxY: scale.y + scale.height)
+        return labels.filter {
+            !placer.add($0.codes.joined(separator: "/"), x: $0.x, y: $0.y, spread: $0.spread, to: names)
+        }.map(\.codes.count).reduce(0, +)
     }
 }

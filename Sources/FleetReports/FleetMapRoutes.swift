@@ -40,14 +40,17 @@ struct FleetMapRoute: Sendable {
         return routes
     }
 
-    /// The points along the great circle that the arc is drawn through: its ends and, for
-    /// each segment of at most 60°, the segment's middle and end (the quadratic Bézier pieces
-    /// of a long-haul arc bow poleward as the great circle does).
+    /// The largest step between the points of ``samples``, in degrees of arc.
+    static let sampleStep = 10.0
+
+    /// Points along the great circle, its ends included, at most ``sampleStep`` apart: what
+    /// the view is fitted to, so a long-haul arc that bows poleward stays on the map (the
+    /// drawing, ``FleetMapView/arc(_:into:)``, follows the circle itself).
     var samples: [GeoPoint] {
         let angle = GreatCircle.angle(from, to)
-        let segments = max(1, Int((angle * 180 / .pi / 60).rounded(.up)))
-        return (0...(2 * segments)).map {
-            GreatCircle.point(from, to, angle: angle, fraction: Double($0) / Double(2 * segments))
+        let steps = max(1, Int((angle * 180 / .pi / Self.sampleStep).rounded(.up)))
+        return (0...steps).map {
+            GreatCircle.point(from, to, angle: angle, fraction: Double($0) / Double(steps))
         }
     }
 }
@@ -82,39 +85,5 @@ enum GreatCircle {
         let z = wa * sin(lat1) + wb * sin(lat2)
         return GeoPoint(
             latitude: atan2(z, (x * x + y * y).squareRoot()) * 180 / .pi, longitude: atan2(y, x) * 180 / .pi)
-    }
-}
-
-extension FleetMapView {
-    /// Adds one route's arc to `path`: quadratic Béziers through its great-circle samples,
-    /// each passing through the sample in its middle. Longitudes are unwrapped point by point
-    /// so an arc never jumps across the map where it crosses the antimeridian.
-    func arc(_ samples: [GeoPoint], into path: inout FleetMapPath) {
-        guard let first = samples.first, samples.count >= 3 else { return }
-        var longitude = Self.unwrap(first.longitude, near: west + longitudeSpan / 2)
-        var points: [(x: Double, y: Double)] = [(x(longitude), y(first.latitude))]
-        for sample in samples.dropFirst() {
-            longitude = Self.unwrap(sample.longitude, near: longitude)
-            points.append((x(longitude), y(sample.latitude)))
-        }
-        Self.curve(points, shift: 0, into: &path)
-        // On a whole-world view, the part of an arc beyond one edge is drawn again at the other.
-        guard longitudeSpan >= 360, let low = points.map(\.x).min(), let high = points.map(\.x).max() else { return }
-        if low < 0 { Self.curve(points, shift: Self.width, into: &path) }
-        if high > Self.width { Self.curve(points, shift: -Self.width, into: &path) }
-    }
-
-    /// Quadratic pieces through every other point, each with its control point placed so the
-    /// curve's t = ½ falls on the point between.
-    private static func curve(_ points: [(x: Double, y: Double)], shift: Double, into path: inout FleetMapPath) {
-        path.move(points[0].x + shift, points[0].y)
-        for index in stride(from: 2, to: points.count, by: 2) {
-            let start = points[index - 2]
-            let middle = points[index - 1]
-            let end = points[index]
-            path.quad(
-                2 * middle.x - (start.x + end.x) / 2 + shift, 2 * middle.y - (start.y + end.y) / 2,
-                end.x + shift, end.y)
-        }
     }
 }

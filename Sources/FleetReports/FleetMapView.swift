@@ -114,6 +114,12 @@ struct FleetMapView: Sendable, Equatable {
         return make(west: lonWest, span: lonSpan, south: south, north: north)
     }
 
+    /// The view with its southern edge moved `degrees` further south (at most to 88°S), the
+    /// width kept: room below the network, for the scale bar.
+    func extendedSouth(by degrees: Double) -> FleetMapView {
+        Self.make(west: west, span: longitudeSpan, south: max(-88, south - degrees), north: north)
+    }
+
     private static func make(west: Double, span: Double, south: Double, north: Double) -> FleetMapView {
         let scale = cos((south + north) / 2 * .pi / 180)
         return FleetMapView(

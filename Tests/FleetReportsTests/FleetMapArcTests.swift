@@ -76,13 +76,13 @@ struct FleetMapArcTests {
         let route = FleetMapRoute(
             from: GeoPoint(latitude: -18, longitude: 178), to: GeoPoint(latitude: 21, longitude: -158), risk: .amber)
         var path = FleetMapPath()
-        view.arc(route.samples, into: &path)
+        view.arc(route, into: &path)
         #expect(path.data.filter { $0 == "M" }.count == 2, "\(path.data)")
         var inside = FleetMapPath()
         view.arc(
             FleetMapRoute(
                 from: GeoPoint(latitude: 40, longitude: -74), to: GeoPoint(latitude: 51, longitude: 0), risk: .red
-            ).samples, into: &inside)
+            ), into: &inside)
         #expect(inside.data.filter { $0 == "M" }.count == 1)
     }
 

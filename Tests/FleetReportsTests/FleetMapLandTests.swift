@@ -73,3 +73,23 @@ struct FleetMapLandTests {
         #expect(try MapFixtures.markers(MapFixtures.svg(html)).count == 2)
     }
 }
+
+/// A land load that fails is a run warning (issue 12 review): the accessor the run reads.
+@Suite("Fleet map land warning")
+struct FleetMapLandWarningTests {
+    @Test("the bundled land loads, so the run has no land warning")
+    func none() {
+        #expect(ReportWriter.mapLandProblem == nil)
+    }
+
+    @Test("a missing or malformed land resource gives a warning naming the file, the fault and the fix")
+    func failure() {
+        let land = Result<FleetMapLand, ReportError> { () throws(ReportError) in try FleetMapLand.parse("unit x\n") }
+        let message = FleetMapLand.problem(land)
+        #expect(
+            message
+                == "cannot draw land on the fleet map: the outlines land.txt are unusable, line 1 is not 'unit N'; "
+                + "reinstall fleetwx with its fleetwx_FleetReports.resources folder beside the binary "
+                + "(the index's fleet map is drawn without land)")
+    }
+}
