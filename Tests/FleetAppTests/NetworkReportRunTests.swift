@@ -89,7 +89,9 @@ struct NetworkReportRunTests {
         #expect(markers == report.worstRisk, "\(schedule)")
         // Fitted to the network: its markers spread over a good part of the view, regional or
         // global, and none lies outside it.
-        let box = (svg.attribute("viewBox") ?? svg.attribute("viewbox") ?? "").split(separator: " ").compactMap { Double($0) }
+        let box = (svg.attribute("viewBox") ?? svg.attribute("viewbox") ?? "").split(separator: " ").compactMap {
+            Double($0)
+        }
         try #require(box.count == 4 && points.count == markers.count)
         let xs = points.map(\.0)
         let ys = points.map(\.1)
@@ -99,7 +101,9 @@ struct NetworkReportRunTests {
         #expect(spread > 0.5, "\(schedule): markers span \(spread) of the view")
     }
 
-    @Test("every airport has a station page whose boards list each of its flights once, in time order", arguments: schedules)
+    @Test(
+        "every airport has a station page whose boards list each of its flights once, in time order",
+        arguments: schedules)
     func stationBoards(schedule: String) async throws {
         let app = try AppHarness()
         defer { app.remove() }

@@ -86,8 +86,10 @@ struct TemplateSlotTests {
         #expect(page.contains("<table class=\"stations\""), "the station table")
         // Where they read well: the map after the counts, the finder before the flights table,
         // the station table after the airports most affected.
-        let order = ["Flights by risk", "class=\"fleet-map\"", "id=\"flight-index\"", "class=\"flights\"",
-            "Airports most affected", "<table class=\"stations\""].map { page.range(of: $0)?.lowerBound }
+        let order = [
+            "Flights by risk", "class=\"fleet-map\"", "id=\"flight-index\"", "class=\"flights\"",
+            "Airports most affected", "<table class=\"stations\"",
+        ].map { page.range(of: $0)?.lowerBound }
         #expect(order.allSatisfy { $0 != nil } && order.compactMap { $0 } == order.compactMap { $0 }.sorted())
     }
 }
