@@ -71,6 +71,13 @@ final class BinaryRun: Sendable {
         return BinaryRun(process: process, stdoutFile: stdoutFile, stderrFile: stderrFile)
     }
 
+    /// A child still running when its test lets go of it (a test that failed before it
+    /// signalled or waited) is killed: left behind, a child reading a 64 GiB schedule would
+    /// keep loading the machine and slow every later test.
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+
     /// Sends a signal to the child (SIGINT, SIGTERM, SIGKILL).
     func send(_ signal: Int32) {
         if process.isRunning { kill(process.processIdentifier, signal) }
