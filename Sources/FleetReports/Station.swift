@@ -6,13 +6,19 @@ internal import Foundation
 /// One airport of the run and every flight that departs or arrives there: what the fleet map's
 /// marker, the index's station table and the station page (`stations/CODE.html`) all show, so
 /// the three agree with each other and with `flights.csv`.
+///
+/// The flights are held as positions in the run's briefings (``ReportModel/briefings``), not as
+/// copies: a briefing is about 2.6 KB inline, and every flight is on two stations, so copies
+/// cost about 0.5 GB at 100,000 flights.
 struct Station: Sendable {
     /// The airport.
     let airport: Airport
-    /// The flights departing here, in time order (departure, then flight number, then line).
-    private(set) var departures: [FlightBriefing] = []
-    /// The flights arriving here, in time order (arrival, then flight number, then line).
-    private(set) var arrivals: [FlightBriefing] = []
+    /// The flights departing here, as positions in the run's briefings, in time order
+    /// (departure, then flight number, then line).
+    private(set) var departures: [Int] = []
+    /// The flights arriving here, as positions in the run's briefings, in time order (arrival,
+    /// then flight number, then line).
+    private(set) var arrivals: [Int] = []
     /// Flight ends here by their risk at the scheduled time (the `dep_risk`/`arr_risk` of
     /// `flights.csv`).
     private(set) var counts: [Risk: Int] = [:]
@@ -28,8 +34,22 @@ struct Station: Sendable {
     /// The station's file name stem: the airport code as route files use it (IATA, else ICAO).
     var code: String { airport.code }
 
+    /// The flights departing here, in board order.
+    ///
+    /// - Parameter briefings: The run's briefings, which ``gather(_:)`` was given.
+    func departing(_ briefings: [FlightBriefing]) -> [FlightBriefing] { departures.map { briefings[$0] } }
+
+    /// The flights arriving here, in board order.
+    ///
+    /// - Parameter briefings: The run's briefings, which ``gather(_:)`` was given.
+    func arriving(_ briefings: [FlightBriefing]) -> [FlightBriefing] { arrivals.map { briefings[$0] } }
+
     /// Every end here, departures first.
-    var ends: [EndBriefing] { departures.map(\.departure) + arrivals.map(\.arrival) }
+    ///
+    /// - Parameter briefings: The run's briefings, which ``gather(_:)`` was given.
+    func ends(_ briefings: [FlightBriefing]) -> [EndBriefing] {
+        departures.map { briefings[$0].departure } + arrivals.map { briefings[$0].arrival }
+    }
 
     init(airport: Airport) {
         self.airport = airport
@@ -57,22 +77,23 @@ struct Station: Sendable {
 
     /// The stations of `briefings`, by code.
     ///
-    /// - Parameter briefings: The run's briefed flights, any order.
+    /// - Parameter briefings: The run's briefed flights, any order; the stations hold positions
+    ///   in it.
     /// - Returns: One station per airport that any flight departs from or arrives at.
     static func gather(_ briefings: [FlightBriefing]) -> [Station] {
         var stations: [String: Station] = [:]
-        for briefing in briefings {
+        for (index, briefing) in briefings.enumerated() {
             let origin = briefing.flight.origin
             let destination = briefing.flight.destination
-            stations[origin.code, default: Station(airport: origin)].departures.append(briefing)
+            stations[origin.code, default: Station(airport: origin)].departures.append(index)
             stations[origin.code]?.add(briefing.departure)
-            stations[destination.code, default: Station(airport: destination)].arrivals.append(briefing)
+            stations[destination.code, default: Station(airport: destination)].arrivals.append(index)
             stations[destination.code]?.add(briefing.arrival)
         }
         return stations.values.map { station in
             var station = station
-            station.departures.sort { inOrder($0, $1, at: \.departure) }
-            station.arrivals.sort { inOrder($0, $1, at: \.arrival) }
+            station.departures.sort { inOrder(briefings[$0], briefings[$1], at: \.departure) }
+            station.arrivals.sort { inOrder(briefings[$0], briefings[$1], at: \.arrival) }
             return station
         }
         .sorted { $0.code < $1.code }

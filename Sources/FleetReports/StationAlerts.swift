@@ -8,12 +8,12 @@ internal import Foundation
 enum StationAlerts {
     /// The station's flights with a severe or extreme alert here, each with the other end's alerts
     /// removed, for ``AlertBanner/render(_:_:)``, which reads both ends of what it is given.
-    static func bannerFlights(_ station: Station) -> [FlightBriefing] {
-        let departing = station.departures.filter { !$0.departure.majorAlerts.isEmpty }.map { briefing in
+    static func bannerFlights(_ station: Station, _ briefings: [FlightBriefing]) -> [FlightBriefing] {
+        let departing = station.departing(briefings).filter { !$0.departure.majorAlerts.isEmpty }.map { briefing in
             FlightBriefing(
                 flight: briefing.flight, departure: briefing.departure, arrival: withoutAlerts(briefing.arrival))
         }
-        let arriving = station.arrivals.filter { !$0.arrival.majorAlerts.isEmpty }.map { briefing in
+        let arriving = station.arriving(briefings).filter { !$0.arrival.majorAlerts.isEmpty }.map { briefing in
             FlightBriefing(
                 flight: briefing.flight, departure: withoutAlerts(briefing.departure), arrival: briefing.arrival)
         }
@@ -30,9 +30,9 @@ enum StationAlerts {
 
     /// The alerts section: each alert once, those that raise a risk shown (most severe first),
     /// the others folded; what is not known is said.
-    static func render(_ section: HTMLNode, _ station: Station) {
+    static func render(_ section: HTMLNode, _ station: Station, _ briefings: [FlightBriefing]) {
         section.element("h2", text: "Weather alerts at \(station.code)")
-        let ends = station.ends
+        let ends = station.ends(briefings)
         var seen: Set<String> = []
         var alerts: [WeatherAlertSummary] = []
         for end in ends {

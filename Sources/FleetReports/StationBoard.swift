@@ -38,10 +38,14 @@ enum StationBoard {
     ///
     /// - Parameters:
     ///   - section: The `departures` or `arrivals` slot.
-    ///   - flights: The station's flights of this board, in time order (``Station``).
+    ///   - flights: The station's flights of this board, in time order, as positions in
+    ///     `briefings` (``Station``).
+    ///   - briefings: The run's briefings.
     ///   - board: Which board.
     ///   - now: The run's time, for the age of stale data.
-    static func render(_ section: HTMLNode, _ flights: [FlightBriefing], board: Board, now: Date) {
+    static func render(
+        _ section: HTMLNode, _ flights: [Int], of briefings: [FlightBriefing], board: Board, now: Date
+    ) {
         section.element("h2", text: "\(board.title) (\(flights.count))")
         guard !flights.isEmpty else {
             section.element(
@@ -74,7 +78,7 @@ enum StationBoard {
         let head = table.element("thead").element("tr")
         for title in headers { head.element("th", [("scope", "col"), ("aria-sort", "none")], text: title) }
         let body = table.element("tbody")
-        for briefing in flights { row(body, briefing, board: board, headers: headers, now: now) }
+        for index in flights { row(body, briefings[index], board: board, headers: headers, now: now) }
     }
 
     private static func row(_ body: HTMLNode, _ briefing: FlightBriefing, board: Board, headers: [String], now: Date) {

@@ -31,12 +31,15 @@ enum StationPage {
         // Before the card is filled: in a template without a banner slot the banner becomes the
         // first child of the station slot, at the top of the page either way.
         AlertBanner.render(
-            try AlertBanner.place(in: document, fallback: "station"), StationAlerts.bannerFlights(station))
+            try AlertBanner.place(in: document, fallback: "station"), StationAlerts.bannerFlights(station, model.briefings))
         StationCard.render(try document.slot("station"), station, model: model)
         StationBoard.render(
-            try document.slot("departures"), station.departures, board: .departures, now: model.briefedAt)
-        StationBoard.render(try document.slot("arrivals"), station.arrivals, board: .arrivals, now: model.briefedAt)
-        StationAlerts.render(try document.slot("alerts"), station)
+            try document.slot("departures"), station.departures, of: model.briefings, board: .departures,
+            now: model.briefedAt)
+        StationBoard.render(
+            try document.slot("arrivals"), station.arrivals, of: model.briefings, board: .arrivals,
+            now: model.briefedAt)
+        StationAlerts.render(try document.slot("alerts"), station, model.briefings)
         return try document.render()
     }
 }
@@ -53,7 +56,7 @@ enum StationCard {
         counts(panel, station)
         let weather = model.weatherByAirport[airport.code]
         EndCard.now(panel, weather?.current, zone: airport.timeZone, runTime: model.briefedAt)
-        let ends = station.ends.sorted { $0.time < $1.time }
+        let ends = station.ends(model.briefings).sorted { $0.time < $1.time }
         outlook(panel, ends, zone: airport.timeZone)
         HourlyStrip.render(panel, spanning: ends.map(\.time), airport: airport, weather: weather)
     }
