@@ -35,22 +35,24 @@ enum AlertBanner {
         try document.slot(slot, fallback: fallback)
     }
 
-    /// The extreme and severe alerts of `briefings`, most severe first, then by start.
-    static func entries(_ briefings: [FlightBriefing]) -> [Entry] {
+    /// The extreme and severe alerts of `ends`, most severe first, then by start.
+    ///
+    /// - Parameter ends: The page's flight ends: both ends of each flight on the index and route
+    ///   pages, only its own on a station page.
+    static func entries(_ ends: some Collection<FlightEnd>) -> [Entry] {
         var entries: [Entry] = []
         var position: [String: Int] = [:]
-        for briefing in briefings {
-            for (role, end) in [("dep", briefing.departure), ("arr", briefing.arrival)] {
-                for alert in end.majorAlerts {
-                    let id = alert.identity
-                    let index = position[id] ?? entries.count
-                    if position[id] == nil {
-                        position[id] = index
-                        entries.append(Entry(alert: alert, airports: [:], ends: []))
-                    }
-                    entries[index].airports[end.airport.code] = end.airport.timeZone
-                    entries[index].ends.append((end.time, "\(briefing.flight.number) \(role) \(end.airport.code)"))
+        for flightEnd in ends {
+            let end = flightEnd.end
+            for alert in end.majorAlerts {
+                let id = alert.identity
+                let index = position[id] ?? entries.count
+                if position[id] == nil {
+                    position[id] = index
+                    entries.append(Entry(alert: alert, airports: [:], ends: []))
                 }
+                entries[index].airports[end.airport.code] = end.airport.timeZone
+                entries[index].ends.append((end.time, "\(flightEnd.number) \(flightEnd.role) \(end.airport.code)"))
             }
         }
         return entries.map { entry in
@@ -77,11 +79,11 @@ enum AlertBanner {
     ///
     /// - Parameters:
     ///   - parent: The `banner` slot (see ``place(in:fallback:)``).
-    ///   - briefings: The page's flights.
+    ///   - ends: The page's flight ends (``entries(_:)``).
     ///   - level: Where the page sits, for the station links of the airports named: `.nested`
     ///     (route and station pages) unless the index says `.top`.
-    static func render(_ parent: HTMLNode, _ briefings: [FlightBriefing], level: ReportLinks.Level = .nested) {
-        let entries = entries(briefings)
+    static func render(_ parent: HTMLNode, _ ends: some Collection<FlightEnd>, level: ReportLinks.Level = .nested) {
+        let entries = entries(ends)
         guard !entries.isEmpty else { return }
         let banner = parent.element("section", [("role", "alert"), ("class", "alert-banner")])
         let count =

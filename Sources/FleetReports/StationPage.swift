@@ -30,8 +30,9 @@ enum StationPage {
             attributionURL: model.attributionURL, generated: model.generatedLine, marks: model.marks)
         // Before the card is filled: in a template without a banner slot the banner becomes the
         // first child of the station slot, at the top of the page either way.
-        AlertBanner.render(
-            try AlertBanner.place(in: document, fallback: "station"), StationAlerts.bannerFlights(station, model.briefings))
+        // The station's own ends only: the far ends' alerts are on their own station's pages.
+        let ends = FlightEnds(station, model.briefings)
+        AlertBanner.render(try AlertBanner.place(in: document, fallback: "station"), ends)
         StationCard.render(try document.slot("station"), station, model: model)
         StationBoard.render(
             try document.slot("departures"), station.departures, of: model.briefings, board: .departures,
@@ -39,7 +40,7 @@ enum StationPage {
         StationBoard.render(
             try document.slot("arrivals"), station.arrivals, of: model.briefings, board: .arrivals,
             now: model.briefedAt)
-        StationAlerts.render(try document.slot("alerts"), station, model.briefings)
+        AlertsSection.render(try document.slot("alerts"), ends, scope: .station(station.code))
         return try document.render()
     }
 }
