@@ -34,16 +34,6 @@ struct Station: Sendable {
     /// The station's file name stem: the airport code as route files use it (IATA, else ICAO).
     var code: String { airport.code }
 
-    /// The flights departing here, in board order.
-    ///
-    /// - Parameter briefings: The run's briefings, which ``gather(_:)`` was given.
-    func departing(_ briefings: [FlightBriefing]) -> [FlightBriefing] { departures.map { briefings[$0] } }
-
-    /// The flights arriving here, in board order.
-    ///
-    /// - Parameter briefings: The run's briefings, which ``gather(_:)`` was given.
-    func arriving(_ briefings: [FlightBriefing]) -> [FlightBriefing] { arrivals.map { briefings[$0] } }
-
     /// Every end here, departures first.
     ///
     /// - Parameter briefings: The run's briefings, which ``gather(_:)`` was given.
@@ -55,24 +45,16 @@ struct Station: Sendable {
         self.airport = airport
     }
 
-    /// Adds one flight end.
+    /// Adds one flight end. Its hazards arrive worst first, by risk, then the kinds' order
+    /// (``HazardKind/order``, as the briefer sorts them), so only the first can be the worst here.
     private mutating func add(_ end: EndBriefing) {
         counts[end.risk, default: 0] += 1
         worstRisk = worstRisk.worse(end.risk)
-        for hazard in end.hazards where hazard.risk != .green {
-            guard let current = worstHazard else {
-                worstHazard = hazard
-                continue
-            }
-            if Self.ranks(hazard, before: current) { worstHazard = hazard }
+        guard let hazard = end.hazards.first, hazard.risk != .green else { return }
+        if let current = worstHazard, (current.risk, current.kind.order) <= (hazard.risk, hazard.kind.order) {
+            return
         }
-    }
-
-    /// Whether `lhs` is the more severe hazard: worse risk, else the earlier kind.
-    static func ranks(_ lhs: Hazard, before rhs: Hazard) -> Bool {
-        if lhs.risk != rhs.risk { return lhs.risk < rhs.risk }
-        let order = HazardKind.allCases
-        return (order.firstIndex(of: lhs.kind) ?? order.count) < (order.firstIndex(of: rhs.kind) ?? order.count)
+        worstHazard = hazard
     }
 
     /// The stations of `briefings`, by code.
