@@ -71,9 +71,6 @@ enum AlertBanner {
     /// banner of hundreds of alerts is read by no one and would push the page down.
     static let alertCap = 20
 
-    /// At most this many airport codes are named per alert; the rest are counted.
-    static let airportCap = 20
-
     /// Renders the banner, or nothing at all (no element) when no extreme or severe alert
     /// overlaps a scheduled time.
     ///
@@ -111,11 +108,7 @@ enum AlertBanner {
         }
         let codes = entry.airports.keys.sorted()
         title.text(" — ")
-        for (index, code) in codes.prefix(airportCap).enumerated() {
-            if index > 0 { title.text(", ") }
-            title.element("a", [("href", ReportLinks.station(code, from: level))], text: code)
-        }
-        if codes.count > airportCap { title.text(", +\(codes.count - airportCap) more") }
+        PageKit.stationLinks(title, codes: codes, level: level)
         var parts: [String] = []
         let zone = codes.count == 1 ? entry.airports[codes[0]] : nil
         if let span = span(alert, zone: zone) { parts.append(span) }

@@ -200,9 +200,6 @@ enum AlertsSection {
 
 /// One alert: severity, headline exactly as issued, agency, times, details link.
 enum AlertView {
-    /// At most this many airport codes are named per alert; the rest are counted.
-    static let airportCap = 20
-
     static func render(
         _ parent: HTMLNode, _ alert: WeatherAlertSummary, airports: [String], major: Bool, level: ReportLinks.Level
     ) {
@@ -213,11 +210,7 @@ enum AlertView {
         title.element("strong", text: alert.description ?? "Weather alert")
         if !airports.isEmpty {
             title.text(" — ")
-            for (index, code) in airports.prefix(airportCap).enumerated() {
-                if index > 0 { title.text(", ") }
-                title.element("a", [("href", ReportLinks.station(code, from: level))], text: code)
-            }
-            if airports.count > airportCap { title.text(", +\(airports.count - airportCap) more") }
+            PageKit.stationLinks(title, codes: airports, level: level)
         }
         let meta = block.element("p", [("class", "muted")])
         var parts: [String] = []

@@ -55,16 +55,7 @@ enum StationBoard {
             return
         }
         let filterID = "filter-\(board.rawValue)"
-        let form = section.element("form", [("class", "filters"), ("id", filterID), ("hidden", "hidden")])
-        let label = form.element("label")
-        label.text("Find ")
-        label.element("input", [("type", "search"), ("placeholder", "flight, airport, hazard…")])
-        for risk in Risk.allCases {
-            let box = form.element("label")
-            box.element("input", [("type", "checkbox"), ("data-risk", risk.rawValue), ("checked", "checked")])
-            box.text(" " + risk.rawValue)
-        }
-        form.element("span", [("data-shown", ""), ("class", "muted")])
+        FlightTable.filterForm(section, id: filterID)
         let table = section.element(
             "table",
             [
@@ -108,28 +99,15 @@ enum StationBoard {
     /// the end's hazards (one from another hour of the window says which, so a chip never reads
     /// as the shown hour's), and the alerts that raise its risk. The route page has the rest.
     static func weather(_ cell: HTMLNode, _ end: EndBriefing, now: Date) {
-        switch end.data {
-        case .fresh: break
-        case .stale: PageKit.dataBadge(cell, end, now: now)
-        case .missing:
-            // The reason is in the status column: the badge alone keeps the row short.
-            cell.element("span", [("class", "stale")], text: end.hour == nil ? "NO DATA" : "INCOMPLETE")
-        }
+        // The reason of missing data is in the status column: the badge alone keeps the row short.
+        PageKit.dataBadge(cell, end, now: now, missingReason: false)
         if let hour = end.hour {
             ConditionIcons.icon(cell, hour.conditionCode)
             cell.text(" " + PageKit.weatherLine(hour, category: end.category))
         } else {
             cell.element("span", [("class", "no-data")], text: " Weather and hazards unknown.")
         }
-        let scheduled = end.scheduledHour
-        for hazard in end.hazards where hazard.risk != .green {
-            let chip = cell.element(
-                "span", [("class", "hazard hazard-\(hazard.risk.rawValue)"), ("title", hazard.detail)])
-            chip.element("span", [("class", "sev")], text: hazard.risk.rawValue.uppercased())
-            var text = " " + hazard.kind.label
-            if let hour = hazard.hour, hour != scheduled { text += " at " + Timestamp.utcClock(hour) }
-            chip.text(text)
-        }
+        EndSummary.chips(cell, end.hazards.filter { $0.risk != .green }, besides: end.scheduledHour)
         let raising = end.alerts.filter(\.raisesRisk)
         if !raising.isEmpty { PageKit.alertTags(cell, raising) }
     }
