@@ -106,14 +106,6 @@ enum StationCard {
         }
         guard !days.isEmpty else { return }
         parent.element("h3", text: days.count == 1 ? "Daily outlook" : "Daily outlook, the days of its flights")
-        for (label, day) in days {
-            let line = parent.element("p", [("class", "daily")])
-            line.element("span", [("class", "day")], text: "\(label) (local): ")
-            if let day {
-                line.text(DailyOutlook.parts(day, zone: zone).joined(separator: " · "))
-            } else {
-                line.element("span", [("class", "no-data")], text: "no daily forecast in this run's data.")
-            }
-        }
+        for (label, day) in days { DailyOutlook.line(parent, label, day, zone: zone) }
     }
 }
