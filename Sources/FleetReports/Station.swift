@@ -74,21 +74,19 @@ struct Station: Sendable {
         }
         return stations.values.map { station in
             var station = station
-            station.departures.sort { inOrder(briefings[$0], briefings[$1], at: \.departure) }
-            station.arrivals.sort { inOrder(briefings[$0], briefings[$1], at: \.arrival) }
+            station.departures.sort { inOrder(briefings[$0].flight, briefings[$1].flight, at: \.departure) }
+            station.arrivals.sort { inOrder(briefings[$0].flight, briefings[$1].flight, at: \.arrival) }
             return station
         }
         .sorted { $0.code < $1.code }
     }
 
     /// Board order: the time at this end, then flight number, then schedule line.
-    private static func inOrder(
-        _ lhs: FlightBriefing, _ rhs: FlightBriefing, at time: KeyPath<Flight, Date>
-    ) -> Bool {
-        let left = lhs.flight[keyPath: time]
-        let right = rhs.flight[keyPath: time]
+    private static func inOrder(_ lhs: Flight, _ rhs: Flight, at time: KeyPath<Flight, Date>) -> Bool {
+        let left = lhs[keyPath: time]
+        let right = rhs[keyPath: time]
         if left != right { return left < right }
-        if lhs.flight.number != rhs.flight.number { return lhs.flight.number < rhs.flight.number }
-        return lhs.flight.line < rhs.flight.line
+        if lhs.number != rhs.number { return lhs.number < rhs.number }
+        return lhs.line < rhs.line
     }
 }
