@@ -222,6 +222,7 @@ public struct Briefer: Sendable {
 }
 
 extension HazardKind {
-    /// Position in ``HazardKind/allCases``, for a stable hazard order.
-    var order: Int { Self.allCases.firstIndex(of: self) ?? 0 }
+    /// Position in ``HazardKind/allCases``, for a stable hazard order: an end's hazards are
+    /// sorted by risk, then by it, and the reports rank hazards across ends the same way.
+    public var order: Int { Self.allCases.firstIndex(of: self) ?? 0 }
 }

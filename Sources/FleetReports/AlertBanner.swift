@@ -35,22 +35,24 @@ enum AlertBanner {
         try document.slot(slot, fallback: fallback)
     }
 
-    /// The extreme and severe alerts of `briefings`, most severe first, then by start.
-    static func entries(_ briefings: [FlightBriefing]) -> [Entry] {
+    /// The extreme and severe alerts of `ends`, most severe first, then by start.
+    ///
+    /// - Parameter ends: The page's flight ends: both ends of each flight on the index and route
+    ///   pages, only its own on a station page.
+    static func entries(_ ends: some Collection<FlightEnd>) -> [Entry] {
         var entries: [Entry] = []
         var position: [String: Int] = [:]
-        for briefing in briefings {
-            for (role, end) in [("dep", briefing.departure), ("arr", briefing.arrival)] {
-                for alert in end.majorAlerts {
-                    let id = alert.identity
-                    let index = position[id] ?? entries.count
-                    if position[id] == nil {
-                        position[id] = index
-                        entries.append(Entry(alert: alert, airports: [:], ends: []))
-                    }
-                    entries[index].airports[end.airport.code] = end.airport.timeZone
-                    entries[index].ends.append((end.time, "\(briefing.flight.number) \(role) \(end.airport.code)"))
+        for flightEnd in ends {
+            let end = flightEnd.end
+            for alert in end.majorAlerts {
+                let id = alert.identity
+                let index = position[id] ?? entries.count
+                if position[id] == nil {
+                    position[id] = index
+                    entries.append(Entry(alert: alert, airports: [:], ends: []))
                 }
+                entries[index].airports[end.airport.code] = end.airport.timeZone
+                entries[index].ends.append((end.time, "\(flightEnd.number) \(flightEnd.role) \(end.airport.code)"))
             }
         }
         return entries.map { entry in
@@ -69,19 +71,16 @@ enum AlertBanner {
     /// banner of hundreds of alerts is read by no one and would push the page down.
     static let alertCap = 20
 
-    /// At most this many airport codes are named per alert; the rest are counted.
-    static let airportCap = 20
-
     /// Renders the banner, or nothing at all (no element) when no extreme or severe alert
     /// overlaps a scheduled time.
     ///
     /// - Parameters:
     ///   - parent: The `banner` slot (see ``place(in:fallback:)``).
-    ///   - briefings: The page's flights.
+    ///   - ends: The page's flight ends (``entries(_:)``).
     ///   - level: Where the page sits, for the station links of the airports named: `.nested`
     ///     (route and station pages) unless the index says `.top`.
-    static func render(_ parent: HTMLNode, _ briefings: [FlightBriefing], level: ReportLinks.Level = .nested) {
-        let entries = entries(briefings)
+    static func render(_ parent: HTMLNode, _ ends: some Collection<FlightEnd>, level: ReportLinks.Level = .nested) {
+        let entries = entries(ends)
         guard !entries.isEmpty else { return }
         let banner = parent.element("section", [("role", "alert"), ("class", "alert-banner")])
         let count =
@@ -109,11 +108,7 @@ enum AlertBanner {
         }
         let codes = entry.airports.keys.sorted()
         title.text(" — ")
-        for (index, code) in codes.prefix(airportCap).enumerated() {
-            if index > 0 { title.text(", ") }
-            title.element("a", [("href", ReportLinks.station(code, from: level))], text: code)
-        }
-        if codes.count > airportCap { title.text(", +\(codes.count - airportCap) more") }
+        PageKit.stationLinks(title, codes: codes, level: level)
         var parts: [String] = []
         let zone = codes.count == 1 ? entry.airports[codes[0]] : nil
         if let span = span(alert, zone: zone) { parts.append(span) }

@@ -18,13 +18,7 @@ enum DailyOutlook {
     ///     after it.
     static func render(_ parent: HTMLNode, _ end: EndBriefing, flights: [(number: String, end: EndBriefing)] = []) {
         let zone = end.airport.timeZone
-        let line = parent.element("p", [("class", "daily")])
-        line.element("span", [("class", "day")], text: "\(Timestamp.dayLabel(end.time, zone: zone)) (local): ")
-        guard let day = end.day else {
-            line.element("span", [("class", "no-data")], text: "no daily forecast in this run's data.")
-            return
-        }
-        line.text(parts(day, zone: zone).joined(separator: " · "))
+        guard let line = line(parent, Timestamp.dayLabel(end.time, zone: zone), end.day, zone: zone) else { return }
         let darkness = flights.count > 1 ? flights.map { ($0.number + " ", $0.end.isDark) } : [("", end.isDark)]
         let known = darkness.compactMap { $0.1 }
         if known.count == darkness.count, let first = known.first, known.allSatisfy({ $0 == first }) {
@@ -40,6 +34,27 @@ enum DailyOutlook {
                     "span", [("class", dark ? "dark" : "light")], text: number + (dark ? "in darkness" : "in daylight"))
             }
         }
+    }
+
+    /// One day's outlook line, `Tue 1 Dec (local): H 8° L -2° · precipitation 20% · sunrise …`,
+    /// or the day's label and that the data has no daily forecast.
+    ///
+    /// - Parameters:
+    ///   - parent: The card.
+    ///   - label: The local day (``Timestamp/dayLabel(_:zone:)``).
+    ///   - day: The day's forecast, `nil` when the data lacks it.
+    ///   - zone: The airport's time zone, for sunrise and sunset.
+    /// - Returns: The line, for more facts after the day's, or `nil` without a forecast.
+    @discardableResult
+    static func line(_ parent: HTMLNode, _ label: String, _ day: DayWeather?, zone: String) -> HTMLNode? {
+        let line = parent.element("p", [("class", "daily")])
+        line.element("span", [("class", "day")], text: "\(label) (local): ")
+        guard let day else {
+            line.element("span", [("class", "no-data")], text: "no daily forecast in this run's data.")
+            return nil
+        }
+        line.text(parts(day, zone: zone).joined(separator: " · "))
+        return line
     }
 
     /// The short form for a table cell: `H 8° L -2° · dark`, or nothing when the day is not in

@@ -22,11 +22,12 @@ struct EndCoverage: Sendable, Equatable {
     /// Ends without any weather (``EndBriefing/hasNoData``).
     let noData: Int
 
-    init(_ briefings: [FlightBriefing]) {
-        let all = briefings.flatMap { [$0.departure, $0.arrival] }
-        ends = all.count
-        alertsUnknown = all.count(where: \.alertsUnknown)
-        noData = all.count(where: \.hasNoData)
+    /// Counts `ends`: both ends of each flight on the index and route pages, a station's own on
+    /// its page.
+    init(_ ends: some Collection<FlightEnd>) {
+        self.ends = ends.count
+        alertsUnknown = ends.count(where: \.end.alertsUnknown)
+        noData = ends.count(where: \.end.hasNoData)
     }
 
     /// "1 flight end" / "3 flight ends".

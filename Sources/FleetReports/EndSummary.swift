@@ -92,12 +92,21 @@ enum EndSummary {
 
     /// Hazard chips, each with its severity in words (`RED Low visibility`): colour alone
     /// told a red chip from an amber one.
-    static func chips(_ parent: HTMLNode, _ hazards: [Hazard]) {
+    ///
+    /// - Parameters:
+    ///   - parent: Where the chips go.
+    ///   - hazards: The hazards, in order.
+    ///   - shown: The hour whose values the chips stand beside, when they are not all of it
+    ///     (a station board's one line per end): a chip from another hour says which
+    ///     (`AMBER Fog at 08:00Z`), so it never reads as the shown hour's.
+    static func chips(_ parent: HTMLNode, _ hazards: [Hazard], besides shown: Date? = nil) {
         for hazard in hazards {
             let chip = parent.element(
                 "span", [("class", "hazard hazard-\(hazard.risk.rawValue)"), ("title", hazard.detail)])
             chip.element("span", [("class", "sev")], text: hazard.risk.rawValue.uppercased())
-            chip.text(" " + hazard.kind.label)
+            var text = " " + hazard.kind.label
+            if let shown, let hour = hazard.hour, hour != shown { text += " at " + Timestamp.utcClock(hour) }
+            chip.text(text)
         }
     }
 

@@ -51,49 +51,19 @@ enum FlightLookup {
         text.reserveCapacity(numbers.count * 10 + briefings.count * 6)
         for stem in numbers.keys.sorted() {
             text += stem
-            var airline = ""
+            var airline: String?
             for number in (numbers[stem] ?? []).sorted() {
-                let code = airlineCode(number)
-                let tail = number.dropFirst(code.count)
-                // Only a tail that reads back as one (a number the schedule reader accepts).
-                text += " " + (code == airline && isTail(tail) ? String(tail) : number)
-                airline = code
+                // Only a designator the schedule reader accepts is split (every one of a run).
+                let parts = FlightDesignator.split(number)
+                if let parts, parts.airline == airline {
+                    text += " " + parts.number
+                } else {
+                    text += " " + number
+                }
+                airline = parts?.airline
             }
             text += "\n"
         }
         return text
-    }
-
-    /// The airline code of a designator: three letters (ICAO), else two characters (IATA), as
-    /// the schedule reader accepts them.
-    static func airlineCode(_ number: String) -> String {
-        let three = number.prefix(3)
-        return three.count == 3 && three.allSatisfy { $0.isASCII && $0.isLetter } && number.count > 3
-            ? String(three) : String(number.prefix(2))
-    }
-
-    /// Reads a block back: flight number → route stems (the tests check it against the run).
-    static func parse(_ block: String) -> [String: [String]] {
-        var routes: [String: [String]] = [:]
-        for line in block.split(separator: "\n") {
-            let tokens = line.split(separator: " ")
-            guard let stem = tokens.first else { continue }
-            var airline = ""
-            for token in tokens.dropFirst() {
-                let number = isTail(token) ? airline + token : String(token)
-                airline = airlineCode(number)
-                routes[number, default: []].append(String(stem))
-            }
-        }
-        return routes
-    }
-
-    /// Whether a token is a flight number without its airline code: 1–4 digits and an optional
-    /// letter. A whole designator never is (its airline code has a letter in its first two
-    /// characters, before the digits).
-    static func isTail(_ token: Substring) -> Bool {
-        var digits = token
-        if let last = digits.last, last.isASCII, last.isUppercase { digits = digits.dropLast() }
-        return (1...4).contains(digits.count) && digits.allSatisfy { $0.isASCII && $0.isNumber }
     }
 }

@@ -31,16 +31,7 @@ enum FlightTable {
         level: ReportLinks.Level = .top
     ) {
         section.element("h2", text: "Flights, worst first")
-        let form = section.element("form", [("class", "filters"), ("id", filterID), ("hidden", "hidden")])
-        let label = form.element("label")
-        label.text("Find ")
-        label.element("input", [("type", "search"), ("placeholder", "flight, airport, hazard…")])
-        for risk in Risk.allCases {
-            let box = form.element("label")
-            box.element("input", [("type", "checkbox"), ("data-risk", risk.rawValue), ("checked", "checked")])
-            box.text(" " + risk.rawValue)
-        }
-        form.element("span", [("data-shown", ""), ("class", "muted")])
+        filterForm(section, id: filterID)
         let table = section.element(
             "table", [("class", "flights"), ("id", "flights-table"), ("data-sortable", ""), ("data-filter", filterID)])
         let listed =
@@ -53,6 +44,26 @@ enum FlightTable {
         for briefing in briefings {
             row(body, briefing, now: now, routeLinks: routeLinks, level: level)
         }
+    }
+
+    /// The filter form a flights table names in its `data-filter` (a search box, a box per risk
+    /// and the count shown), hidden until the inline script (`table.js`) runs, as it works
+    /// only with it. Station boards use it too.
+    ///
+    /// - Parameters:
+    ///   - section: Where the form goes, before its table.
+    ///   - id: The form's id.
+    static func filterForm(_ section: HTMLNode, id: String) {
+        let form = section.element("form", [("class", "filters"), ("id", id), ("hidden", "hidden")])
+        let label = form.element("label")
+        label.text("Find ")
+        label.element("input", [("type", "search"), ("placeholder", "flight, airport, hazard…")])
+        for risk in Risk.allCases {
+            let box = form.element("label")
+            box.element("input", [("type", "checkbox"), ("data-risk", risk.rawValue), ("checked", "checked")])
+            box.text(" " + risk.rawValue)
+        }
+        form.element("span", [("data-shown", ""), ("class", "muted")])
     }
 
     private static func row(

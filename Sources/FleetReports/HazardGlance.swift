@@ -43,12 +43,15 @@ enum HazardGlance {
     /// too heavy to open. The rest are counted, and each station page lists its own.
     static let foldCap = 200
 
-    /// One flight end facing a hazard; its text is made only for the entries listed.
+    /// One flight end facing a hazard: only what its line says (not the end, about 1.1 KB, as a
+    /// row can match tens of thousands of ends before the cap); its text is made only for the
+    /// entries listed.
     struct Entry {
         let time: Date
         let number: String
         let role: String
-        let end: EndBriefing
+        let code: String
+        let zone: String
         let route: String
     }
 
@@ -81,14 +84,14 @@ enum HazardGlance {
                 where matched {
                     entries.append(
                         Entry(
-                            time: end.time, number: briefing.flight.number, role: label, end: end,
-                            route: briefing.flight.route))
+                            time: end.time, number: briefing.flight.number, role: label, code: end.airport.code,
+                            zone: end.airport.timeZone, route: briefing.flight.route))
                 }
             }
             // The order of the text "UA1 dep JFK …" at equal times: the space after each part
             // sorts before any character of a designator or code.
             entries.sort {
-                ($0.time, $0.number, $0.role, $0.end.airport.code) < ($1.time, $1.number, $1.role, $1.end.airport.code)
+                ($0.time, $0.number, $0.role, $0.code) < ($1.time, $1.number, $1.role, $1.code)
             }
             let line = body.element("tr")
             line.element("th", [("scope", "row")], text: row.label)
@@ -119,9 +122,8 @@ enum HazardGlance {
                 item.element(
                     "a", [("href", ReportLinks.route(entry.route, from: .top))], text: "\(entry.number) \(entry.role)")
                 item.text(" ")
-                let code = entry.end.airport.code
-                item.element("a", [("href", ReportLinks.station(code, from: .top))], text: code)
-                item.text(" " + Timestamp.utcAndLocal(entry.time, zone: entry.end.airport.timeZone))
+                item.element("a", [("href", ReportLinks.station(entry.code, from: .top))], text: entry.code)
+                item.text(" " + Timestamp.utcAndLocal(entry.time, zone: entry.zone))
             }
         }
         items(cell.element("ul", [("class", "glance-list")]), entries.prefix(shownPerRow))

@@ -33,7 +33,8 @@ enum IndexFlights {
         FlightTable.render(list, listed, now: model.briefedAt, routeLinks: true, total: all.count)
         let note = section.element("p", [("class", "cap-note")])
         note.text(
-            line(listed: RiskCounts(counting: listed.map(\.risk)), all: RiskCounts(counting: all.map(\.risk)))
+            // The run's counts by risk are the summary's (counted from these same briefings).
+            line(listed: RiskCounts(counting: listed.map(\.risk)), all: model.summary.risk)
                 + " Find any flight by its number ")
         note.element("a", [("href", "#" + FlightLookup.headingID)], text: "above")
         note.text(", or open its station from the ")

@@ -18,7 +18,8 @@ enum IndexPage {
                 "Fleet weather briefing — \(Timestamp.dayLabel(model.startedAt)) \(Timestamp.utcClock(model.startedAt))",
             attributionURL: model.attributionURL, generated: model.generatedLine, marks: model.marks)
         // The banner first: in a template without a banner slot it opens the summary slot.
-        AlertBanner.render(try AlertBanner.place(in: document, fallback: "summary"), model.briefings, level: .top)
+        AlertBanner.render(
+            try AlertBanner.place(in: document, fallback: "summary"), FlightEnds(both: model.briefings), level: .top)
         summary(try document.slot("summary"), model)
         let counts = try document.slot("risk-counts")
         riskCounts(counts, model)
@@ -31,7 +32,7 @@ enum IndexPage {
         IndexFlights.render(try document.slot("flights"), model)
         AirportsSection.render(try document.slot("airports"), model.briefings)
         StationTable.render(try document.slot("stations", fallback: "airports"), model.stations)
-        AlertsSection.render(try document.slot("alerts"), model.briefings, level: .top)
+        AlertsSection.render(try document.slot("alerts"), FlightEnds(both: model.briefings), level: .top)
         rejects(try document.slot("rejects"), model.rejects, count: model.rejectedCount)
         return try document.render()
     }

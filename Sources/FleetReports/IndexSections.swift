@@ -92,63 +92,105 @@ enum AirportsSection {
 
 /// The alerts attached to flights: extreme, severe and moderate (which raise a flight to amber)
 /// shown, minor and unclassified in a fold that prints open. With ends lacking data, the empty
-/// case says how many ends were covered rather than "no alert".
+/// case says how many ends were covered rather than "no alert". The index and route pages show
+/// those of both ends of their flights; a station page those of its own ends only.
 enum AlertsSection {
-    /// - Parameter level: Where the page sits, for the station links of the airports named:
-    ///   `.nested` (route and station pages) unless the index says `.top`.
-    static func render(_ section: HTMLNode, _ briefings: [FlightBriefing], level: ReportLinks.Level = .nested) {
-        var seen: Set<String> = []
-        var alerts: [(alert: WeatherAlertSummary, airports: [String])] = []
-        var airportsByAlert: [String: Set<String>] = [:]
-        for briefing in briefings {
-            for end in [briefing.departure, briefing.arrival] {
-                for alert in end.alerts {
-                    let id = alert.identity
-                    airportsByAlert[id, default: []].insert(end.airport.code)
-                    if seen.insert(id).inserted { alerts.append((alert, [])) }
-                }
+    /// Whose alerts the section lists, which its wording follows.
+    enum Scope {
+        /// The flights of the index or of a route page: both ends, each alert with its airports.
+        case flights
+        /// A station's own ends: every alert is the station's, so none names its airports.
+        case station(String)
+
+        var heading: String {
+            switch self {
+            case .flights: "Weather alerts"
+            case .station(let code): "Weather alerts at \(code)"
             }
         }
-        alerts = alerts.map { entry in
-            let id = entry.alert.identity
-            return (entry.alert, (airportsByAlert[id] ?? []).sorted())
+    }
+
+    /// Renders the section.
+    ///
+    /// - Parameters:
+    ///   - section: The `alerts` slot.
+    ///   - ends: The page's flight ends (``FlightEnds``).
+    ///   - scope: Whose they are (the wording).
+    ///   - level: Where the page sits, for the station links of the airports named: `.nested`
+    ///     (route and station pages) unless the index says `.top`.
+    static func render(
+        _ section: HTMLNode, _ ends: some Collection<FlightEnd>, scope: Scope = .flights,
+        level: ReportLinks.Level = .nested
+    ) {
+        var alerts: [WeatherAlertSummary] = []
+        var airportsByAlert: [String: Set<String>] = [:]
+        for flightEnd in ends {
+            let end = flightEnd.end
+            for alert in end.alerts {
+                let id = alert.identity
+                if airportsByAlert[id] == nil { alerts.append(alert) }
+                airportsByAlert[id, default: []].insert(end.airport.code)
+            }
         }
-        section.element("h2", text: "Weather alerts")
-        let coverage = EndCoverage(briefings)
+        section.element("h2", text: scope.heading)
+        let coverage = EndCoverage(ends)
+        let known = coverage.ends - coverage.alertsUnknown
         if coverage.alertsUnknown > 0 {
-            let known = coverage.ends - coverage.alertsUnknown
-            section.element(
-                "p", [("class", "unknown-note")],
-                text: "Alerts are unknown at \(EndCoverage.ends(coverage.alertsUnknown)) without data; "
-                    + "\(known) of \(coverage.ends) flight ends had data"
-                    + (alerts.isEmpty && known > 0 ? ", and no alert overlaps a scheduled time at those." : "."))
+            let unknown = EndCoverage.ends(coverage.alertsUnknown)
+            let text =
+                switch scope {
+                case .flights:
+                    "Alerts are unknown at \(unknown) without data; \(known) of \(coverage.ends) flight ends had data"
+                        + (alerts.isEmpty && known > 0 ? ", and no alert overlaps a scheduled time at those." : ".")
+                case .station:
+                    "Alerts are unknown at \(unknown) here without data; \(known) of \(coverage.ends) had data."
+                }
+            section.element("p", [("class", "unknown-note")], text: text)
         }
         guard !alerts.isEmpty else {
-            if coverage.alertsUnknown == 0 {
+            switch scope {
+            case .flights where coverage.alertsUnknown == 0:
                 section.element("p", [("class", "muted")], text: "No weather alert overlaps a scheduled time.")
+            case .station where known > 0:
+                section.element("p", [("class", "muted")], text: "No weather alert overlaps a scheduled time here.")
+            default: break
             }
             return
         }
-        let ordered = alerts.sorted { ($0.alert.severity?.rank ?? 4) < ($1.alert.severity?.rank ?? 4) }
-        let shown = ordered.filter { $0.alert.raisesRisk }.prefix(listCap)
-        let quiet = ordered.filter { !$0.alert.raisesRisk }.prefix(listCap - shown.count)
-        for entry in shown {
-            AlertView.render(
-                section, entry.alert, airports: entry.airports, major: entry.alert.standsOut, level: level)
+        // Most severe first, in the order met at equal severity.
+        let ordered = alerts.enumerated().sorted { lhs, rhs in
+            let left = lhs.element.severity?.rank ?? 4
+            let right = rhs.element.severity?.rank ?? 4
+            return left != right ? left < right : lhs.offset < rhs.offset
+        }.map(\.element)
+        let shown = ordered.filter(\.raisesRisk).prefix(listCap)
+        let quiet = ordered.filter { !$0.raisesRisk }.prefix(listCap - shown.count)
+        func airports(_ alert: WeatherAlertSummary) -> [String] {
+            guard case .flights = scope else { return [] }
+            return (airportsByAlert[alert.identity] ?? []).sorted()
+        }
+        for alert in shown {
+            AlertView.render(section, alert, airports: airports(alert), major: alert.standsOut, level: level)
         }
         if !quiet.isEmpty {
             let details = section.element("details", [("class", "alerts-minor")])
             details.element("summary", text: "\(quiet.count) minor or unclassified alert(s)")
-            for entry in quiet {
-                AlertView.render(details, entry.alert, airports: entry.airports, major: false, level: level)
+            for alert in quiet {
+                AlertView.render(details, alert, airports: airports(alert), major: false, level: level)
             }
         }
         let unlisted = ordered.count - shown.count - quiet.count
         if unlisted > 0 {
+            let rest =
+                switch scope {
+                case .flights:
+                    ": the station page of each airport concerned shows its alerts (see the station table)."
+                case .station: "."
+                }
             section.element(
                 "p", [("class", "cap-note")],
                 text: "\(unlisted) more alert(s) not listed here (\(ordered.count) in all, the most severe listed "
-                    + "first): the station page of each airport concerned shows its alerts (see the station table).")
+                    + "first)" + rest)
         }
     }
 
@@ -158,9 +200,6 @@ enum AlertsSection {
 
 /// One alert: severity, headline exactly as issued, agency, times, details link.
 enum AlertView {
-    /// At most this many airport codes are named per alert; the rest are counted.
-    static let airportCap = 20
-
     static func render(
         _ parent: HTMLNode, _ alert: WeatherAlertSummary, airports: [String], major: Bool, level: ReportLinks.Level
     ) {
@@ -171,11 +210,7 @@ enum AlertView {
         title.element("strong", text: alert.description ?? "Weather alert")
         if !airports.isEmpty {
             title.text(" — ")
-            for (index, code) in airports.prefix(airportCap).enumerated() {
-                if index > 0 { title.text(", ") }
-                title.element("a", [("href", ReportLinks.station(code, from: level))], text: code)
-            }
-            if airports.count > airportCap { title.text(", +\(airports.count - airportCap) more") }
+            PageKit.stationLinks(title, codes: airports, level: level)
         }
         let meta = block.element("p", [("class", "muted")])
         var parts: [String] = []

@@ -115,7 +115,10 @@ enum PageKit {
     }
 
     /// The data-status badge of an end ("STALE 2 h", "NO DATA").
-    static func dataBadge(_ parent: HTMLNode, _ end: EndBriefing, now: Date) {
+    ///
+    /// - Parameter missingReason: Whether missing data is followed by its reason (not on a station
+    ///   board, whose status column gives it).
+    static func dataBadge(_ parent: HTMLNode, _ end: EndBriefing, now: Date, missingReason: Bool = true) {
         switch end.data {
         case .fresh: break
         case .stale(let since, let reason):
@@ -126,8 +129,26 @@ enum PageKit {
         case .missing(let reason):
             // An end with an hour but some values absent is incomplete, not empty.
             parent.element("span", [("class", "stale")], text: end.hour == nil ? "NO DATA" : "INCOMPLETE")
-            parent.element("span", [("class", "muted")], text: " " + reason)
+            if missingReason { parent.element("span", [("class", "muted")], text: " " + reason) }
         }
+    }
+
+    /// At most this many station codes are named in one list (the airports of an alert); the rest
+    /// are counted: an alert over a region can cover hundreds.
+    static let stationCap = 20
+
+    /// `JFK, LGA, +3 more`: the codes, each linked to its station page, up to ``stationCap``.
+    ///
+    /// - Parameters:
+    ///   - parent: The element the list goes in.
+    ///   - codes: The airport codes, in the order named.
+    ///   - level: Where the page sits, for the links.
+    static func stationLinks(_ parent: HTMLNode, codes: [String], level: ReportLinks.Level) {
+        for (index, code) in codes.prefix(stationCap).enumerated() {
+            if index > 0 { parent.text(", ") }
+            parent.element("a", [("href", ReportLinks.station(code, from: level))], text: code)
+        }
+        if codes.count > stationCap { parent.text(", +\(codes.count - stationCap) more") }
     }
 
     static func airportName(_ airport: Airport) -> String {

@@ -23,7 +23,8 @@ enum RoutePage {
             attributionURL: model.attributionURL, generated: model.generatedLine, marks: model.marks)
         // Before the ends are filled: in a template without a banner slot the banner becomes
         // the first child of the ends slot, at the top of the page either way.
-        AlertBanner.render(try AlertBanner.place(in: document, fallback: "ends"), flights, level: .nested)
+        AlertBanner.render(
+            try AlertBanner.place(in: document, fallback: "ends"), FlightEnds(both: flights), level: .nested)
         let ends = try document.slot("ends")
         let grid = ends.element("div", [("class", "ends")])
         EndCard.panel(
@@ -43,7 +44,8 @@ enum RoutePage {
         ] {
             HourlyChart.render(chartGrid, airport: airport, weather: model.weatherByAirport[airport.code], marks: times)
         }
-        AlertsSection.render(try document.slot("alerts"), flights, level: .nested)  // as on the index, for this route
+        // As on the index, for this route.
+        AlertsSection.render(try document.slot("alerts"), FlightEnds(both: flights), level: .nested)
         return try document.render()
     }
 }

@@ -38,10 +38,14 @@ enum StationBoard {
     ///
     /// - Parameters:
     ///   - section: The `departures` or `arrivals` slot.
-    ///   - flights: The station's flights of this board, in time order (``Station``).
+    ///   - flights: The station's flights of this board, in time order, as positions in
+    ///     `briefings` (``Station``).
+    ///   - briefings: The run's briefings.
     ///   - board: Which board.
     ///   - now: The run's time, for the age of stale data.
-    static func render(_ section: HTMLNode, _ flights: [FlightBriefing], board: Board, now: Date) {
+    static func render(
+        _ section: HTMLNode, _ flights: [Int], of briefings: [FlightBriefing], board: Board, now: Date
+    ) {
         section.element("h2", text: "\(board.title) (\(flights.count))")
         guard !flights.isEmpty else {
             section.element(
@@ -51,16 +55,7 @@ enum StationBoard {
             return
         }
         let filterID = "filter-\(board.rawValue)"
-        let form = section.element("form", [("class", "filters"), ("id", filterID), ("hidden", "hidden")])
-        let label = form.element("label")
-        label.text("Find ")
-        label.element("input", [("type", "search"), ("placeholder", "flight, airport, hazard…")])
-        for risk in Risk.allCases {
-            let box = form.element("label")
-            box.element("input", [("type", "checkbox"), ("data-risk", risk.rawValue), ("checked", "checked")])
-            box.text(" " + risk.rawValue)
-        }
-        form.element("span", [("data-shown", ""), ("class", "muted")])
+        FlightTable.filterForm(section, id: filterID)
         let table = section.element(
             "table",
             [
@@ -74,7 +69,7 @@ enum StationBoard {
         let head = table.element("thead").element("tr")
         for title in headers { head.element("th", [("scope", "col"), ("aria-sort", "none")], text: title) }
         let body = table.element("tbody")
-        for briefing in flights { row(body, briefing, board: board, headers: headers, now: now) }
+        for index in flights { row(body, briefings[index], board: board, headers: headers, now: now) }
     }
 
     private static func row(_ body: HTMLNode, _ briefing: FlightBriefing, board: Board, headers: [String], now: Date) {
@@ -104,28 +99,15 @@ enum StationBoard {
     /// the end's hazards (one from another hour of the window says which, so a chip never reads
     /// as the shown hour's), and the alerts that raise its risk. The route page has the rest.
     static func weather(_ cell: HTMLNode, _ end: EndBriefing, now: Date) {
-        switch end.data {
-        case .fresh: break
-        case .stale: PageKit.dataBadge(cell, end, now: now)
-        case .missing:
-            // The reason is in the status column: the badge alone keeps the row short.
-            cell.element("span", [("class", "stale")], text: end.hour == nil ? "NO DATA" : "INCOMPLETE")
-        }
+        // The reason of missing data is in the status column: the badge alone keeps the row short.
+        PageKit.dataBadge(cell, end, now: now, missingReason: false)
         if let hour = end.hour {
             ConditionIcons.icon(cell, hour.conditionCode)
             cell.text(" " + PageKit.weatherLine(hour, category: end.category))
         } else {
             cell.element("span", [("class", "no-data")], text: " Weather and hazards unknown.")
         }
-        let scheduled = end.scheduledHour
-        for hazard in end.hazards where hazard.risk != .green {
-            let chip = cell.element(
-                "span", [("class", "hazard hazard-\(hazard.risk.rawValue)"), ("title", hazard.detail)])
-            chip.element("span", [("class", "sev")], text: hazard.risk.rawValue.uppercased())
-            var text = " " + hazard.kind.label
-            if let hour = hazard.hour, hour != scheduled { text += " at " + Timestamp.utcClock(hour) }
-            chip.text(text)
-        }
+        EndSummary.chips(cell, end.hazards.filter { $0.risk != .green }, besides: end.scheduledHour)
         let raising = end.alerts.filter(\.raisesRisk)
         if !raising.isEmpty { PageKit.alertTags(cell, raising) }
     }

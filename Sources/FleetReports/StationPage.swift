@@ -30,13 +30,17 @@ enum StationPage {
             attributionURL: model.attributionURL, generated: model.generatedLine, marks: model.marks)
         // Before the card is filled: in a template without a banner slot the banner becomes the
         // first child of the station slot, at the top of the page either way.
-        AlertBanner.render(
-            try AlertBanner.place(in: document, fallback: "station"), StationAlerts.bannerFlights(station))
+        // The station's own ends only: the far ends' alerts are on their own station's pages.
+        let ends = FlightEnds(station, model.briefings)
+        AlertBanner.render(try AlertBanner.place(in: document, fallback: "station"), ends)
         StationCard.render(try document.slot("station"), station, model: model)
         StationBoard.render(
-            try document.slot("departures"), station.departures, board: .departures, now: model.briefedAt)
-        StationBoard.render(try document.slot("arrivals"), station.arrivals, board: .arrivals, now: model.briefedAt)
-        StationAlerts.render(try document.slot("alerts"), station)
+            try document.slot("departures"), station.departures, of: model.briefings, board: .departures,
+            now: model.briefedAt)
+        StationBoard.render(
+            try document.slot("arrivals"), station.arrivals, of: model.briefings, board: .arrivals,
+            now: model.briefedAt)
+        AlertsSection.render(try document.slot("alerts"), ends, scope: .station(station.code))
         return try document.render()
     }
 }
@@ -53,7 +57,7 @@ enum StationCard {
         counts(panel, station)
         let weather = model.weatherByAirport[airport.code]
         EndCard.now(panel, weather?.current, zone: airport.timeZone, runTime: model.briefedAt)
-        let ends = station.ends.sorted { $0.time < $1.time }
+        let ends = station.ends(model.briefings).sorted { $0.time < $1.time }
         outlook(panel, ends, zone: airport.timeZone)
         HourlyStrip.render(panel, spanning: ends.map(\.time), airport: airport, weather: weather)
     }
@@ -102,14 +106,6 @@ enum StationCard {
         }
         guard !days.isEmpty else { return }
         parent.element("h3", text: days.count == 1 ? "Daily outlook" : "Daily outlook, the days of its flights")
-        for (label, day) in days {
-            let line = parent.element("p", [("class", "daily")])
-            line.element("span", [("class", "day")], text: "\(label) (local): ")
-            if let day {
-                line.text(DailyOutlook.parts(day, zone: zone).joined(separator: " · "))
-            } else {
-                line.element("span", [("class", "no-data")], text: "no daily forecast in this run's data.")
-            }
-        }
+        for (label, day) in days { DailyOutlook.line(parent, label, day, zone: zone) }
     }
 }

@@ -57,14 +57,16 @@ enum ReportFixtures {
     }
 
     /// A run summary for a model.
-    static func summary(briefed: Int, rejected: Int, runID: String = "test-run") -> RunSummary {
+    static func summary(
+        briefed: Int, rejected: Int, runID: String = "test-run", risk: RiskCounts = [:]
+    ) -> RunSummary {
         RunSummary(
             runID: runID, startedAt: "2026-12-01T00:00:00Z", finishedAt: "2026-12-01T00:00:07Z",
             schedule: "Schedules/demo.csv", exitCode: 2, source: .replay,
             flights: .init(rows: briefed + rejected, briefed: briefed, rejected: rejected, withoutWeather: 0, stale: 0),
             routes: 1, airports: 2, cells: 2, requests: FetchCounters(),
             quota: .init(month: "2026-12", limit: 500_000, used: 0), attribution: .init(url: attributionURL),
-            risk: [:], warnings: [])
+            risk: risk, warnings: [])
     }
 
     /// A complete report model.

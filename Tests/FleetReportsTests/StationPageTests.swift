@@ -130,6 +130,29 @@ struct StationPageTests {
         #expect(error.description.contains("copy station.html from fleetwx's Templates folder"), "\(error)")
     }
 
+    @Test("a station's alerts are listed up to the alerts section's cap, the rest counted")
+    func alertsCapped() throws {
+        let extra = 5
+        let alerts = (0..<(AlertsSection.listCap + extra)).map { index in
+            WeatherFixtures.alert(
+                id: "lhr-\(index)", severity: .moderate, description: "Wind Advisory \(index)",
+                from: WeatherFixtures.date("2026-11-30T20:00:00Z"), until: WeatherFixtures.date("2026-12-02T12:00:00Z"))
+        }
+        let flight = TestFlights.flight(
+            "BA2", from: "LHR", to: "CDG", departure: "2026-12-01T09:00:00Z", arrival: "2026-12-01T10:15:00Z")
+        let model = try ReportFixtures.model(
+            [flight], weather: ["LHR": ReportFixtures.weather(alerts: alerts), "CDG": ReportFixtures.weather()])
+        let page = try StationPage.render(
+            try #require(model.stations.first { $0.code == "LHR" }), model: model, templates: ReportFixtures.templates()
+        )
+        #expect(page.components(separatedBy: "class=\"alert-moderate\"").count - 1 == AlertsSection.listCap)
+        #expect(
+            page.contains(
+                "\(extra) more alert(s) not listed here (\(AlertsSection.listCap + extra) in all, the most severe "
+                    + "listed first)."))
+        #expect(page.contains("Weather alerts at LHR"))
+    }
+
     @Test("the range strip runs from the first to the last hour used, capped at two days")
     func rangeHours() {
         let start = WeatherFixtures.date("2026-12-01T09:40:00Z")

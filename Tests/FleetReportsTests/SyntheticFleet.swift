@@ -80,7 +80,9 @@ enum SyntheticFleet {
     /// A model of `briefings`.
     static func model(_ briefings: [FlightBriefing]) -> ReportModel {
         ReportModel(
-            summary: ReportFixtures.summary(briefed: briefings.count, rejected: 0), startedAt: ReportFixtures.now,
+            summary: ReportFixtures.summary(
+                briefed: briefings.count, rejected: 0, risk: RiskCounts(counting: briefings.map(\.risk))),
+            startedAt: ReportFixtures.now,
             briefings: briefings, rejects: [], weatherByAirport: [:], attributionURL: ReportFixtures.attributionURL)
     }
 

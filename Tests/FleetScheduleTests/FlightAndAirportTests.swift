@@ -27,6 +27,25 @@ struct FlightAndAirportTests {
     }
 
     @Test(
+        "A designator splits into its airline code and flight number by the same rules",
+        arguments: [
+            ("UA1545", "UA", "1545"), ("9W123", "9W", "123"), ("U21234", "U2", "1234"), ("BAW12A", "BAW", "12A"),
+            ("AAL1234B", "AAL", "1234B"), ("B60012", "B6", "0012"), ("AA1", "AA", "1"),
+        ])
+    func splitsDesignator(designator: String, airline: String, number: String) {
+        let parts = FlightDesignator.split(designator)
+        #expect(parts?.airline == airline)
+        #expect(parts?.number == number)
+        #expect(FlightDesignator.isFlightNumber(number))
+        #expect(!FlightDesignator.isFlightNumber(designator))
+    }
+
+    @Test("An invalid designator does not split", arguments: ["1234", "UA12345", "BAW", "UA12AB", "A1B123"])
+    func doesNotSplit(designator: String) {
+        #expect(FlightDesignator.split(designator) == nil)
+    }
+
+    @Test(
         "IATA and ICAO codes resolve in any case, trimmed",
         arguments: [
             ("EWR", "KEWR"), ("ewr", "KEWR"), ("Ewr", "KEWR"), ("KEWR", "KEWR"), ("kewr", "KEWR"),
