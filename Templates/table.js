@@ -115,10 +115,18 @@
     var input = form.querySelector("input[type=search]");
     var found = input && document.getElementById(input.getAttribute("aria-describedby"));
     if (!block || !found) return;
-    var flights = null, stations = null, limit = 20;
+    var aliasBlock = document.getElementById(form.getAttribute("data-finder") + "-icao");
+    var flights = null, stations = null, aliases = null, limit = 20;
+    function read(element) { return element ? (element.content ? element.content.textContent : element.textContent) : ""; }
     function load() {
       flights = new Map();
       stations = new Set();
+      // "EGLL LHR": the ICAO code of a station the report names by its IATA code.
+      aliases = new Map();
+      read(aliasBlock).split("\n").forEach(function (line) {
+        var pair = line.split(" ");
+        if (pair.length === 2) aliases.set(pair[0], pair[1]);
+      });
       var text = block.content ? block.content.textContent : block.textContent;
       text.split("\n").forEach(function (line) {
         var tokens = line.split(" "), stem = tokens[0], airline = "";
@@ -148,6 +156,8 @@
       if (!query) return;
       var shown = 0, more = 0;
       if (stations.has(query)) { item("stations/" + query + ".html", query, "station: every departure and arrival"); shown += 1; }
+      var named = aliases.get(query);
+      if (named && stations.has(named)) { item("stations/" + named + ".html", named, "station " + query + ": every departure and arrival"); shown += 1; }
       var numbers = flights.has(query) ? [query] : [];
       if (!numbers.length) {
         flights.forEach(function (routes, number) { if (number.lastIndexOf(query, 0) === 0) numbers.push(number); });

@@ -25,6 +25,9 @@ A check fails on:
                wider than 390 px (sideways scroll); the elements that stick out are named
   text-size    at 390 px: visible text rendered smaller than 11 px (SVG text: computed font-size
                times the scale of the text's screen transform, i.e. the size actually drawn)
+  finder       on an index: typing flight numbers of the finder's block (first, middle and last
+               route) and an ICAO code gives no link to the route (station) page, or the finder
+               form stays hidden
   print        the index printed (Page.printToPDF, A4 8.27x11.69 in and Letter 8.5x11 in, default
                margins) takes more than --max-index-pages pages (counted as /Type /Page objects);
                the attribution link's URL is not printed (its ::after content or the page text);
@@ -37,7 +40,7 @@ fleet map cut out of the index: map-desktop.png, map-dark.png, map-print.png.
 
 --self-test plants one fault in a copy of the index for each check (a script error, a
 console.error, a remote <img>, a local script, a 900 px wide element, two overlapping svg labels,
-8 px text, a missing attribution sentence, a closed <details> on paper, padding past the page
+8 px text, a missing attribution sentence, a closed <details> on paper, a finder that cannot start, padding past the page
 limit) and fails unless every fault is reported by its check; it also builds a small clean page
 that must pass every check (proof that the checks can pass as well as fail).
 Exit status 1 on any fault (--report-only: print the report, exit 0; not for CI).
@@ -433,7 +436,7 @@ CLOSE_DETAILS_JS = "(window.__browserCheckClosed || []).forEach(d => d.open = fa
 class Findings:
     """Problems by check, each kept with the variants it was seen in."""
 
-    CHECKS = ["load", "offline", "attribution", "links", "overlap", "phone-width", "text-size", "print"]
+    CHECKS = ["load", "offline", "attribution", "links", "overlap", "phone-width", "text-size", "print", "finder"]
 
     def __init__(self):
         self.items = {}
@@ -521,6 +524,42 @@ def check_static(tab, page, own, findings, variant):
             findings.add("links", f"link {raw!r} leads to a missing file {target}", variant)
 
 
+# The index's flight finder, driven as a dispatcher would: a few flight numbers of its block (the
+# first, middle and last routes) and one ICAO code typed into it must each give a link to the
+# right route (or station) page. Returns the problems, or null on a page without a finder.
+FINDER_JS = r"""(function () {
+  var form = document.querySelector("form[data-finder]");
+  if (!form) return null;
+  var problems = [];
+  if (form.hidden) return ["the finder form stays hidden (its script did not start)"];
+  var input = form.querySelector("input[type=search]");
+  var found = document.getElementById(input.getAttribute("aria-describedby"));
+  function text(id) { var e = document.getElementById(id); return e ? (e.content || e).textContent : ""; }
+  var lines = text(form.getAttribute("data-finder")).split("\n").filter(Boolean);
+  if (!lines.length) return ["the finder's block lists no flight"];
+  var samples = [lines[0], lines[Math.floor(lines.length / 2)], lines[lines.length - 1]].map(function (line) {
+    var words = line.split(" ");
+    return [words[1], "routes/" + words[0] + ".html"];
+  });
+  var alias = text(form.getAttribute("data-finder") + "-icao").split("\n").filter(Boolean)[0];
+  if (alias) samples.push([alias.split(" ")[0], "stations/" + alias.split(" ")[1] + ".html"]);
+  samples.forEach(function (sample) {
+    input.value = sample[0];
+    input.dispatchEvent(new Event("input", {bubbles: true}));
+    var hrefs = Array.prototype.map.call(found.querySelectorAll("a"), function (a) { return a.getAttribute("href"); });
+    if (hrefs.indexOf(sample[1]) < 0) problems.push("typing " + sample[0] + " gives no link to " + sample[1] + " (got " + (hrefs.join(", ") || "nothing") + ")");
+  });
+  input.value = "";
+  input.dispatchEvent(new Event("input", {bubbles: true}));
+  return problems;
+})()"""
+
+
+def check_finder(tab, findings, variant):
+    for problem in tab.evaluate(FINDER_JS) or []:
+        findings.add("finder", problem, variant)
+
+
 def measure(tab, findings, variant, viewport, media, min_text, state):
     data = tab.evaluate(f"({PAGE_JS})({json.dumps({'width': viewport['width'], 'minText': min_text, 'sentence': ATTRIBUTION_SENTENCE})})")
     suffix = f" ({state})" if state else ""
@@ -582,6 +621,7 @@ def check_page(tab, page, kind, findings, args, shots=None, groups=tuple(GROUPS)
                     loaded = True
                     if group == "desktop":
                         check_static(tab, page, own, findings, variant)
+                        check_finder(tab, findings, variant)
                 if media == "print":
                     tab.evaluate("window.dispatchEvent(new Event('beforeprint'))")
                 tab.settle()
@@ -730,6 +770,8 @@ FAULTS = [
     ("ends stacked on paper", "print", "selftest-origin", ("desktop",),
      lambda p: inject(p, '<div class="ends" style="display:block"><div class="end">selftest-origin</div>'
                          '<div class="end">selftest-destination</div></div>')),
+    ("a finder that cannot start", "finder", "stays hidden", ("desktop",),
+     lambda p: p.replace('data-finder="flight-index"', 'data-finder="flight-index-gone"', 1)),
     ("page padded past the limit", "print", "PAGES", ("desktop",),
      lambda p: inject(p, '<div style="height:30in"></div>', end=True)),
 ]

@@ -1,3 +1,4 @@
+internal import FleetAirports
 internal import FleetBriefing
 internal import FleetHTML
 internal import FleetSchedule
@@ -39,6 +40,20 @@ enum FlightLookup {
             text: "Every one of the \(model.briefings.count) flights is on its route page and on the station pages "
                 + "of both its ends (the station table lists every station), and in flights.csv.")
         section.element("template", [("id", blockID)], text: block(model.briefings))
+        section.element("template", [("id", aliasesID)], text: aliases(model.stations))
+    }
+
+    /// The id of the block of ICAO codes, for a dispatcher who types `EGLL` where the report
+    /// names the airport `LHR` (schedules often use ICAO codes).
+    static let aliasesID = "flight-index-icao"
+
+    /// `ICAO CODE` per station whose airport has a real ICAO code other than its report code.
+    static func aliases(_ stations: [Station]) -> String {
+        var text = ""
+        for station in stations where station.airport.hasRealICAO && station.airport.icao != station.code {
+            text += station.airport.icao + " " + station.code + "\n"
+        }
+        return text
     }
 
     /// The block's text: `STEM NUMBER NUMBER…` per route, routes in order of their names.

@@ -130,7 +130,7 @@ enum HazardGlance {
         guard entries.count > shownPerRow else { return }
         let folded = entries.dropFirst(shownPerRow).prefix(foldCap)
         let details = cell.element("details", [("class", "glance-more")])
-        details.element("summary", text: "\(entries.count - shownPerRow) more")
+        details.element("summary", text: "\(entries.count - shownPerRow) more flight ends")
         items(details.element("ul", [("class", "glance-list")]), folded)
         let unlisted = entries.count - shownPerRow - folded.count
         guard unlisted > 0 else { return }

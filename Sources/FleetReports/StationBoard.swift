@@ -107,8 +107,13 @@ enum StationBoard {
         } else {
             cell.element("span", [("class", "no-data")], text: " Weather and hazards unknown.")
         }
-        EndSummary.chips(cell, end.hazards.filter { $0.risk != .green }, besides: end.scheduledHour)
+        // Chips and alerts on a line of their own, as in the flights table: run on after the
+        // weather line they read as part of it ("VFR (est.)alert (moderate): …").
+        let hazards = end.hazards.filter { $0.risk != .green }
         let raising = end.alerts.filter(\.raisesRisk)
-        if !raising.isEmpty { PageKit.alertTags(cell, raising) }
+        guard !hazards.isEmpty || !raising.isEmpty else { return }
+        let line = cell.element("div", [("class", "board-chips")])
+        EndSummary.chips(line, hazards, besides: end.scheduledHour)
+        if !raising.isEmpty { PageKit.alertTags(line, raising) }
     }
 }

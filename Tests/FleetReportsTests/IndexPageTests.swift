@@ -173,7 +173,7 @@ struct IndexPageTests {
         let one = try #require(row.range(of: first)).lowerBound
         let two = try #require(row.range(of: second)).lowerBound
         #expect(one < two)
-        let fold = try #require(row.range(of: "<details class=\"glance-more\"><summary>2 more</summary>"))
+        let fold = try #require(row.range(of: "<details class=\"glance-more\"><summary>2 more flight ends</summary>"))
         #expect(row[..<fold.lowerBound].components(separatedBy: "<li>").count - 1 == 12)
         #expect(row[fold.upperBound...].components(separatedBy: "<li>").count - 1 == 2)
         #expect(row[fold.upperBound...].contains("DL9 dep</a> <a href=\"stations/JFK.html\">JFK</a> Tue 1 Dec 13:05Z"))

@@ -173,12 +173,12 @@ struct ReportPagesTests {
         #expect(
             try row("Thunderstorms").contains(
                 "UA1 dep</a> <a href=\"stations/JFK.html\">JFK</a> Tue 1 Dec 13:05Z (08:05 local)"))
-        #expect(try row("Thunderstorms").contains("<summary>2 more</summary>"))
+        #expect(try row("Thunderstorms").contains("<summary>2 more flight ends</summary>"))
         let shown = try row("Thunderstorms").components(separatedBy: "<details")[0]
         #expect(shown.components(separatedBy: " dep</a> <a href=\"stations/JFK.html\">JFK</a> ").count - 1 == 12)
         #expect(try row("No or incomplete weather").contains("<td class=\"num\">14</td>"))
         #expect(try row("No or incomplete weather").contains("arr</a> <a href=\"stations/LHR.html\">LHR</a>"))
-        #expect(try row("No or incomplete weather").contains("<summary>2 more</summary>"))
+        #expect(try row("No or incomplete weather").contains("<summary>2 more flight ends</summary>"))
         // LHR has no data: no hazard is "none" there, it is unknown.
         #expect(try row("Low visibility, fog").contains("Unknown at 14 flight ends without complete data"))
     }

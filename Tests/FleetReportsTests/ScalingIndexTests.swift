@@ -138,7 +138,7 @@ struct ScalingIndexTests {
         #expect(html.contains("200 more alert(s) not listed here (300 in all, the most severe listed first)"))
         let glance = try #require(
             html.components(separatedBy: "<tr>").first { $0.contains("<th scope=\"row\">Thunderstorms</th>") })
-        #expect(glance.contains("<summary>288 more</summary>"))
+        #expect(glance.contains("<summary>288 more flight ends</summary>"))
         #expect(glance.components(separatedBy: "<li>").count - 1 == HazardGlance.shownPerRow + HazardGlance.foldCap)
         #expect(glance.contains("88 more not listed: each station page lists the hazards at its flights"))
     }
