@@ -55,11 +55,21 @@ struct NetworkReportRunTests {
         return Report(directory: app.file("report"), rows: rows)
     }
 
-    @Test("the map has one marker per airport, titled with its code, at its worst end's risk", arguments: schedules)
-    func mapMarkers(schedule: String) async throws {
+    @Test("map, station pages and finder agree with flights.csv", arguments: schedules)
+    func reportAgrees(schedule: String) async throws {
+        // One run per schedule for all three checks: every run here is a whole demo-sized
+        // report built in-process, on the 2 threads the test cases share.
         let app = try AppHarness()
         defer { app.remove() }
         let report = try await Self.run(schedule, in: app)
+        try Self.mapMarkers(report, schedule)
+        try Self.stationBoards(report, schedule)
+        try Self.finderBlock(report, schedule)
+    }
+
+    /// One marker per airport, titled with its code, at its worst end's risk; land, a key, and a
+    /// view fitted to the network.
+    static func mapMarkers(_ report: Report, _ schedule: String) throws {
         let index = try report.page("index.html")
         let root = try #require(index.root)
         let svg = try #require(root.first { $0.tag == "svg" && ($0.attribute("class") ?? "").contains("map-svg") })
@@ -101,13 +111,9 @@ struct NetworkReportRunTests {
         #expect(spread > 0.5, "\(schedule): markers span \(spread) of the view")
     }
 
-    @Test(
-        "every airport has a station page whose boards list each of its flights once, in time order",
-        arguments: schedules)
-    func stationBoards(schedule: String) async throws {
-        let app = try AppHarness()
-        defer { app.remove() }
-        let report = try await Self.run(schedule, in: app)
+    /// Every airport has a station page whose boards list each of its flights once, in time
+    /// order, and route pages link both station pages.
+    static func stationBoards(_ report: Report, _ schedule: String) throws {
         let codes = Set(report.rows.flatMap { [$0["origin"] ?? "", $0["destination"] ?? ""] })
         let pages = try FileManager.default.contentsOfDirectory(
             atPath: report.directory.appendingPathComponent("stations").path)
@@ -135,11 +141,8 @@ struct NetworkReportRunTests {
         }
     }
 
-    @Test("the finder's block on the index holds every flight with its route page", arguments: schedules)
-    func finderBlock(schedule: String) async throws {
-        let app = try AppHarness()
-        defer { app.remove() }
-        let report = try await Self.run(schedule, in: app)
+    /// The finder's block on the index holds every flight with its route page.
+    static func finderBlock(_ report: Report, _ schedule: String) throws {
         let index = try report.page("index.html")
         let block = try #require(index.root?.first { $0.attribute("id") == "flight-index" }).textContent
         var found: Set<String> = []
