@@ -22,7 +22,12 @@ struct FleetMapRoute: Sendable {
     /// - Parameter briefings: The run's flights, worst first.
     /// - Returns: One route per unordered pair of distinct airports.
     static func gather(_ briefings: [FlightBriefing]) -> [FleetMapRoute] {
-        var seen = Set<String>()
+        /// An airport pair, whichever way it is flown (no string built per flight).
+        struct Pair: Hashable {
+            let first: String
+            let second: String
+        }
+        var seen = Set<Pair>()
         var routes: [FleetMapRoute] = []
         for briefing in briefings {
             let origin = briefing.flight.origin
@@ -30,7 +35,8 @@ struct FleetMapRoute: Sendable {
             guard origin.code != destination.code else { continue }
             let key =
                 origin.code < destination.code
-                ? "\(origin.code) \(destination.code)" : "\(destination.code) \(origin.code)"
+                ? Pair(first: origin.code, second: destination.code)
+                : Pair(first: destination.code, second: origin.code)
             guard seen.insert(key).inserted else { continue }
             routes.append(
                 FleetMapRoute(

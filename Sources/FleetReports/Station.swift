@@ -34,13 +34,6 @@ struct Station: Sendable {
     /// The station's file name stem: the airport code as route files use it (IATA, else ICAO).
     var code: String { airport.code }
 
-    /// Every end here, departures first.
-    ///
-    /// - Parameter briefings: The run's briefings, which ``gather(_:)`` was given.
-    func ends(_ briefings: [FlightBriefing]) -> [EndBriefing] {
-        departures.map { briefings[$0].departure } + arrivals.map { briefings[$0].arrival }
-    }
-
     init(airport: Airport) {
         self.airport = airport
     }

@@ -57,7 +57,7 @@ enum StationCard {
         counts(panel, station)
         let weather = model.weatherByAirport[airport.code]
         EndCard.now(panel, weather?.current, zone: airport.timeZone, runTime: model.briefedAt)
-        let ends = station.ends(model.briefings).sorted { $0.time < $1.time }
+        let ends = FlightEnds(station, model.briefings).map(\.end).sorted { $0.time < $1.time }
         outlook(panel, ends, zone: airport.timeZone)
         HourlyStrip.render(panel, spanning: ends.map(\.time), airport: airport, weather: weather)
     }
