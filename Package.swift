@@ -134,7 +134,7 @@ let package = Package(
                 "FleetBriefing", "FleetTestSupport", "FleetWeather", "FleetAirports", "FleetSchedule", "FleetPlan",
             ]
         ),
-        .testTarget(name: "FleetHTMLTests", dependencies: ["FleetHTML"]),
+        .testTarget(name: "FleetHTMLTests", dependencies: ["FleetHTML", "CLibXML2"]),
         .testTarget(
             name: "FleetReportsTests",
             dependencies: [

@@ -1,87 +1,50 @@
 internal import CLibXML2
 
-/// An HTML document built with libxml2's tree API.
+/// An HTML page being built: a copy of a parsed ``HTMLTemplate`` that the report fills.
 ///
 /// Why a DOM and not string concatenation: every piece of text from a schedule or from
-/// WeatherKit goes in as a text node or an attribute value, which libxml2 escapes when it
-/// serialises, so no data can ever become markup. This module deliberately does not import
-/// Foundation (Debian's ICU-enabled libxml2 and Foundation's ICU clash in one module).
+/// WeatherKit goes in as a text node or an attribute value, which ``HTMLSerializer`` escapes
+/// when it writes the page, so no data can ever become markup. The tree is native Swift
+/// (``HTMLTree``) rather than libxml2's: libxml2 still parses templates and pages read back,
+/// but building 25,000 route pages of libxml2 nodes spent most of the run in `malloc`; the
+/// serialiser writes exactly the bytes libxml2's wrote (docs/performance.md, "Pages").
 ///
-/// Not Sendable: libxml2 documents must not be shared between threads. Create, fill and
-/// serialise one inside a single function.
+/// Not Sendable: create, fill and serialise one inside a single function.
 public final class HTMLDocument {
-    let doc: htmlDocPtr
+    var tree: HTMLTree
     /// The template's name, for error messages.
     public let name: String
-    /// Slot name → its first element, found in the one walk of the template that also refuses
-    /// nested slots: pages look slots up after filling others (the index's 10,000-row table among them),
-    /// and a search per lookup would walk that content each time. Generated content never
-    /// carries `data-slot`, so the index stays right.
-    private let slotIndex: [String: xmlNodePtr]
+    /// Slot name → its first element, found when the template was parsed. Generated content
+    /// never carries `data-slot`, so the index stays right however much is added.
+    private let slotIndex: [String: Int32]
 
-    /// Parses a template.
-    ///
-    /// A template with one `data-slot` element inside another is refused: filling the outer
-    /// slot frees the inner one, which the report would then write into (freed memory; the
-    /// attribution footer once vanished that way).
+    /// Parses a template and opens a page on it.
     ///
     /// - Parameters:
     ///   - template: The template's HTML text (UTF-8).
     ///   - name: A name for messages (`index.html`).
     /// - Throws: ``HTMLError/unparsableTemplate(name:)``, ``HTMLError/nestedSlot(template:outer:inner:)``.
-    public init(template: String, name: String) throws(HTMLError) {
-        LibXML.prepare()
-        let options = Int32(HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue)
-        let parsed = template.withCString { text in
-            htmlReadMemory(text, Int32(template.utf8.count), name, "UTF-8", options)
-        }
-        guard let parsed, let root = xmlDocGetRootElement(parsed) else {
-            if let parsed { xmlFreeDoc(parsed) }
-            throw .unparsableTemplate(name: name)
-        }
-        var index: [String: xmlNodePtr] = [:]
-        if let (outer, inner) = Self.indexSlots(under: root, outer: nil, into: &index) {
-            xmlFreeDoc(parsed)
-            throw .nestedSlot(template: name, outer: outer, inner: inner)
-        }
-        doc = parsed
-        self.name = name
-        slotIndex = index
+    public convenience init(template: String, name: String) throws(HTMLError) {
+        self.init(try HTMLTemplate(parsing: template, name: name))
     }
 
-    /// Indexes every `data-slot` element by name (the first of each name, in document order) in
-    /// one walk of the template, which also finds a slot nested inside another (filling the
-    /// outer one would free the inner): that one is returned as (outer, inner) slot names.
-    private static func indexSlots(
-        under node: xmlNodePtr, outer: String?, into index: inout [String: xmlNodePtr]
-    ) -> (String, String)? {
-        var enclosing = outer
-        if let value = xmlGetProp(node, "data-slot") {
-            defer { clibxml2_free(value) }
-            let slot = String(cString: value)
-            if let outer { return (outer, slot) }
-            if index[slot] == nil { index[slot] = node }
-            enclosing = slot
-        }
-        var child = node.pointee.children
-        while let current = child {
-            if current.pointee.type == XML_ELEMENT_NODE,
-                let found = indexSlots(under: current, outer: enclosing, into: &index)
-            {
-                return found
-            }
-            child = current.pointee.next
-        }
-        return nil
-    }
-
-    deinit {
-        xmlFreeDoc(doc)
+    /// Opens a page on a template parsed before (once per run).
+    ///
+    /// - Parameter template: The template.
+    public init(_ template: HTMLTemplate) {
+        tree = template.tree
+        name = template.name
+        slotIndex = template.slots
     }
 
     /// The document's root element.
     public var root: HTMLNode? {
-        xmlDocGetRootElement(doc).map { HTMLNode($0, document: self) }
+        var child = tree.nodes[0].firstChild
+        while child >= 0 {
+            if tree.nodes[Int(child)].kind == .element { return HTMLNode(child, document: self) }
+            child = tree.nodes[Int(child)].next
+        }
+        return nil
     }
 
     /// The first element carrying `data-slot="name"`: where the report puts generated content.
@@ -97,21 +60,24 @@ public final class HTMLDocument {
     /// Serialises the document as HTML.
     ///
     /// - Returns: The page text, starting with the doctype.
-    /// - Throws: ``HTMLError/serializationFailed``.
+    /// - Throws: Nothing today; kept throwing for callers written when libxml2 serialised.
     public func render() throws(HTMLError) -> String {
-        // Serialised as UTF-8 through an output buffer without an encoder: htmlDocDumpMemory
-        // only honours an http-equiv charset, so with the templates' <meta charset="utf-8"> it
-        // falls back to its "HTML" encoder, which writes every non-ASCII character as an entity,
-        // also inside <style> and <script>, where entities are not decoded.
-        guard let output = xmlAllocOutputBuffer(nil) else { throw .serializationFailed }
-        defer { xmlOutputBufferClose(output) }
-        htmlDocContentDumpFormatOutput(output, doc, "UTF-8", 0)
-        xmlOutputBufferFlush(output)
-        guard output.pointee.error == 0, let content = xmlOutputBufferGetContent(output) else {
-            throw .serializationFailed
-        }
-        let bytes = UnsafeBufferPointer(start: content, count: Int(xmlOutputBufferGetSize(output)))
-        return String(decoding: bytes, as: UTF8.self)
+        String(decoding: renderBytes(), as: UTF8.self)
+    }
+
+    /// Serialises the document as UTF-8 bytes (what a page file holds), without the copy into a
+    /// `String`.
+    ///
+    /// - Returns: The page's bytes, starting with the doctype.
+    public func renderBytes() -> [UInt8] {
+        var serializer = HTMLSerializer(tree, capacity: estimatedSize)
+        serializer.writeDocument()
+        return serializer.bytes
+    }
+
+    /// A first guess at the page's size, so its buffer is rarely regrown.
+    private var estimatedSize: Int {
+        tree.nodes.count * 48 + tree.attributes.count * 24 + 4096
     }
 }
 

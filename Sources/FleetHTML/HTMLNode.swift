@@ -1,21 +1,22 @@
-internal import CLibXML2
-
 /// An element of an ``HTMLDocument``, with the operations reports need.
 ///
-/// Text is always added as text nodes and attribute values as literal values: libxml2
+/// Text is always added as text nodes and attribute values as literal values: the serialiser
 /// escapes both on output, so callers never escape anything themselves.
 public struct HTMLNode {
-    let node: xmlNodePtr
-    /// Keeps the document (and so the node's memory) alive while the node is used.
+    let index: Int32
+    /// The document the node lives in (nodes are indices into its tree).
     let document: HTMLDocument
 
-    init(_ node: xmlNodePtr, document: HTMLDocument) {
-        self.node = node
+    init(_ index: Int32, document: HTMLDocument) {
+        self.index = index
         self.document = document
     }
 
     /// The element's tag name.
-    public var tag: String { node.pointee.name.map { String(cString: $0) } ?? "" }
+    public var tag: String {
+        let node = document.tree.nodes[Int(index)]
+        return node.kind == .element ? node.name : ""
+    }
 
     /// Appends a child element.
     ///
@@ -26,12 +27,17 @@ public struct HTMLNode {
     /// - Returns: The new element.
     @discardableResult
     public func element(_ tag: String, _ attributes: [(String, String)] = [], text: String? = nil) -> HTMLNode {
-        let child: xmlNodePtr = xmlNewDocNode(document.doc, nil, tag, nil)
-        xmlAddChild(node, child)
-        let added = HTMLNode(child, document: document)
-        for (name, value) in attributes { added.set(name, value) }
-        if let text { added.text(text) }
-        return added
+        let child = document.tree.append(.element, tag, to: index)
+        for (offset, (name, value)) in attributes.enumerated() {
+            // A name given twice keeps its first place and takes the last value, as before.
+            if offset == 0 {
+                document.tree.appendAttribute(name, value, on: child)
+            } else {
+                document.tree.setAttribute(name, value, on: child)
+            }
+        }
+        if let text, !text.isEmpty { document.tree.append(.text, text, to: child) }
+        return HTMLNode(child, document: document)
     }
 
     /// Appends a text node.
@@ -39,8 +45,7 @@ public struct HTMLNode {
     /// - Parameter content: The text, inserted literally.
     public func text(_ content: String) {
         guard !content.isEmpty else { return }
-        let textNode: xmlNodePtr = xmlNewDocText(document.doc, content)
-        xmlAddChild(node, textNode)
+        document.tree.append(.text, content, to: index)
     }
 
     /// Sets an attribute.
@@ -49,7 +54,7 @@ public struct HTMLNode {
     ///   - name: The attribute name.
     ///   - value: The literal value.
     public func set(_ name: String, _ value: String) {
-        xmlSetProp(node, name, value)
+        document.tree.setAttribute(name, value, on: index)
     }
 
     /// Appends a link if the URL is safe, else the text alone.
@@ -73,10 +78,7 @@ public struct HTMLNode {
 
     /// Removes every child of the element.
     public func clear() {
-        while let child = node.pointee.children {
-            xmlUnlinkNode(child)
-            xmlFreeNode(child)
-        }
+        document.tree.removeChildren(of: index)
     }
 
     /// Replaces the element's content with text.
@@ -90,19 +92,15 @@ public struct HTMLNode {
     /// The text of the element and all its descendants, as a reader sees it (tests and checks
     /// read pages back with it).
     public var textContent: String {
-        guard let content = xmlNodeGetContent(node) else { return "" }
-        defer { clibxml2_free(content) }
-        return String(cString: content)
+        document.tree.textContent(of: index)
     }
 
     /// An attribute's value.
     ///
     /// - Parameter name: The attribute name.
-    /// - Returns: Its value, or `nil` when absent.
+    /// - Returns: Its value (`""` for one written without a value), or `nil` when absent.
     public func attribute(_ name: String) -> String? {
-        guard let value = xmlGetProp(node, name) else { return nil }
-        defer { clibxml2_free(value) }
-        return String(cString: value)
+        document.tree.attribute(name, of: index).map(HTMLTree.cString)
     }
 
     /// The first element in this subtree (itself included) that matches, depth first.
@@ -111,14 +109,14 @@ public struct HTMLNode {
     /// - Returns: The element.
     public func first(where predicate: (HTMLNode) -> Bool) -> HTMLNode? {
         if predicate(self) { return self }
-        var child = node.pointee.children
-        while let current = child {
-            if current.pointee.type == XML_ELEMENT_NODE,
-                let found = HTMLNode(current, document: document).first(where: predicate)
+        var child = document.tree.nodes[Int(index)].firstChild
+        while child >= 0 {
+            if document.tree.nodes[Int(child)].kind == .element,
+                let found = HTMLNode(child, document: document).first(where: predicate)
             {
                 return found
             }
-            child = current.pointee.next
+            child = document.tree.nodes[Int(child)].next
         }
         return nil
     }
@@ -128,14 +126,19 @@ public struct HTMLNode {
     /// - Parameter predicate: The test.
     /// - Returns: The elements.
     public func all(where predicate: (HTMLNode) -> Bool) -> [HTMLNode] {
-        var found: [HTMLNode] = predicate(self) ? [self] : []
-        var child = node.pointee.children
-        while let current = child {
-            if current.pointee.type == XML_ELEMENT_NODE {
-                found += HTMLNode(current, document: document).all(where: predicate)
-            }
-            child = current.pointee.next
-        }
+        var found: [HTMLNode] = []
+        collect(into: &found, where: predicate)
         return found
+    }
+
+    private func collect(into found: inout [HTMLNode], where predicate: (HTMLNode) -> Bool) {
+        if predicate(self) { found.append(self) }
+        var child = document.tree.nodes[Int(index)].firstChild
+        while child >= 0 {
+            if document.tree.nodes[Int(child)].kind == .element {
+                HTMLNode(child, document: document).collect(into: &found, where: predicate)
+            }
+            child = document.tree.nodes[Int(child)].next
+        }
     }
 }

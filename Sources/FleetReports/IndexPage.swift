@@ -13,7 +13,7 @@ enum IndexPage {
 
     static func render(_ model: ReportModel, templates: ReportTemplates) throws -> String {
         let document = try PageKit.frame(
-            template: templates.index, name: "index.html", templates: templates,
+            template: templates.indexPage, templates: templates,
             title:
                 "Fleet weather briefing — \(Timestamp.dayLabel(model.startedAt)) \(Timestamp.utcClock(model.startedAt))",
             attributionURL: model.attributionURL, generated: model.generatedLine, marks: model.marks)

@@ -15,15 +15,15 @@ enum PageKit {
         + "weather source: check METAR, TAF and NOTAMs before flight. Flight categories are estimated from "
         + "visibility alone because WeatherKit reports no cloud ceiling."
 
-    /// The slots ``frame(template:name:templates:title:attributionURL:generated:)`` fills.
+    /// The slots ``frame(template:templates:title:attributionURL:generated:marks:)`` fills.
     static let frameSlots = ["title", "heading", "style", "script", "attribution-top", "footer"]
 
     /// Opens a template and fills the parts common to every page (``frameSlots``).
     static func frame(
-        template: String, name: String, templates: ReportTemplates, title: String, attributionURL: String,
+        template: HTMLTemplate, templates: ReportTemplates, title: String, attributionURL: String,
         generated: String, marks: AttributionMarks? = nil
     ) throws -> HTMLDocument {
-        let document = try HTMLDocument(template: template, name: name)
+        let document = HTMLDocument(template)
         if let body = document.root?.first(where: { $0.tag == "body" }) { ConditionIcons.definitions(body) }
         try document.slot("title").setText(title)
         try document.slot("heading").setText(title)

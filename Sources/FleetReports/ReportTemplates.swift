@@ -15,6 +15,10 @@ public struct ReportTemplates: Sendable {
     public let style: String
     /// `table.js`, inlined into each page's `<script data-slot="script">`.
     public let script: String
+    /// The three page templates, parsed once per run (every page copies one).
+    let indexPage: HTMLTemplate
+    let routePage: HTMLTemplate
+    let stationPage: HTMLTemplate
 
     /// The file names a templates directory must hold.
     public static let files = ["index.html", "route.html", "station.html", "style.css", "table.js"]
@@ -55,18 +59,21 @@ public struct ReportTemplates: Sendable {
             }
             texts.append(text)
         }
+        var pages: [HTMLTemplate] = []
         for (name, text) in zip(files, texts) where name.hasSuffix(".html") {
             let path = directory.appendingPathComponent(name).path
-            let document: HTMLDocument
+            let template: HTMLTemplate
             do {
-                document = try HTMLDocument(template: text, name: name)
+                template = try HTMLTemplate(parsing: text, name: name)
             } catch {
                 throw .templateInvalid(path: path, reason: error.description)
             }
-            try checkSlots(document, page: name, path: path)
+            try checkSlots(HTMLDocument(template), page: name, path: path)
+            pages.append(template)
         }
         return ReportTemplates(
-            index: texts[0], route: texts[1], station: texts[2], style: texts[3], script: texts[4])
+            index: texts[0], route: texts[1], station: texts[2], style: texts[3], script: texts[4],
+            indexPage: pages[0], routePage: pages[1], stationPage: pages[2])
     }
 
     /// Finds the templates directory: an explicit `--templates`, else `FLEETWX_TEMPLATES`,

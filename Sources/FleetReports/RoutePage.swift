@@ -18,7 +18,7 @@ enum RoutePage {
         let origin = first.flight.origin
         let destination = first.flight.destination
         let document = try PageKit.frame(
-            template: templates.route, name: "route.html", templates: templates,
+            template: templates.routePage, templates: templates,
             title: "\(origin.code) → \(destination.code): \(origin.city) to \(destination.city)",
             attributionURL: model.attributionURL, generated: model.generatedLine, marks: model.marks)
         // Before the ends are filled: in a template without a banner slot the banner becomes

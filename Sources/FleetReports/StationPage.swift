@@ -25,7 +25,7 @@ enum StationPage {
     static func render(_ station: Station, model: ReportModel, templates: ReportTemplates) throws -> String {
         let airport = station.airport
         let document = try PageKit.frame(
-            template: templates.station, name: "station.html", templates: templates,
+            template: templates.stationPage, templates: templates,
             title: "Station \(airport.code): \(PageKit.airportName(airport))",
             attributionURL: model.attributionURL, generated: model.generatedLine, marks: model.marks)
         // Before the card is filled: in a template without a banner slot the banner becomes the
