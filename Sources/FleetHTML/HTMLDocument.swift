@@ -70,8 +70,8 @@ public final class HTMLDocument {
     ///
     /// - Returns: The page's bytes, starting with the doctype.
     public func renderBytes() -> [UInt8] {
-        var serializer = HTMLSerializer(tree, capacity: estimatedSize)
-        serializer.writeDocument()
+        var serializer = HTMLSerializer(capacity: estimatedSize)
+        serializer.writeDocument(tree)
         return serializer.bytes
     }
 

@@ -4,82 +4,97 @@
 /// builds random documents both ways and compares (`HTMLSerializerAgreementTests`).
 ///
 /// Escaping is what makes data safe: text and attribute values always go through
-/// ``escapeText(_:)`` / ``attributeValue(_:)``, so no data becomes markup.
+/// ``HTMLEscaping``, so no data becomes markup.
 struct HTMLSerializer {
     private(set) var bytes: [UInt8] = []
-    private let tree: HTMLTree
 
-    init(_ tree: HTMLTree, capacity: Int) {
-        self.tree = tree
+    init(capacity: Int) {
         bytes.reserveCapacity(capacity)
     }
 
     /// The whole document: doctype, content, and the newline libxml2 ends a document with.
-    mutating func writeDocument() {
-        append(tree.doctype)
-        writeChildren(of: 0, parentTag: nil)
+    mutating func writeDocument(_ tree: HTMLTree) {
+        Self.append(tree.doctype, to: &bytes)
+        writeChildren(of: 0, in: tree)
         bytes.append(0x0A)
     }
 
-    /// One node and its subtree (a fragment's content).
-    mutating func writeChildren(of node: Int32, parentTag: String?) {
-        var child = tree.nodes[Int(node)].firstChild
-        while child >= 0 {
-            write(child, parentTag: parentTag)
-            child = tree.nodes[Int(child)].next
-        }
-    }
-
-    private mutating func write(_ index: Int32, parentTag: String?) {
-        let node = tree.nodes[Int(index)]
-        switch node.kind {
-        case .document:
-            writeChildren(of: index, parentTag: nil)
-        case .text:
-            if let parentTag, HTMLRules.isRawTextParent(parentTag) {
-                appendCString(node.name)
-            } else {
-                escapeText(node.name)
+    /// The children of one node (a fragment's content).
+    mutating func writeChildren(of node: Int32, in tree: HTMLTree) {
+        var out = bytes
+        bytes = []
+        tree.nodes.withUnsafeBufferPointer { nodes in
+            tree.attributes.withUnsafeBufferPointer { attributes in
+                var writer = Writer(nodes: nodes, attributes: attributes)
+                swap(&writer.out, &out)
+                let parentTag = nodes[Int(node)].kind == .element ? nodes[Int(node)].name : nil
+                writer.children(of: node, rawText: parentTag.map(HTMLRules.isRawTextParent) ?? false)
+                swap(&writer.out, &out)
             }
-        case .comment:
-            append("<!--")
-            appendCString(node.name)
-            append("-->")
-        case .markup:
-            append(node.name)
-        case .element:
-            writeElement(index, node)
+        }
+        bytes = out
+    }
+
+    /// The walk, over the tree's storage without copying a node (a copy retains its strings).
+    private struct Writer {
+        let nodes: UnsafeBufferPointer<HTMLTree.Node>
+        let attributes: UnsafeBufferPointer<HTMLTree.Attribute>
+        var out: [UInt8] = []
+
+        mutating func children(of node: Int32, rawText: Bool) {
+            var child = nodes[Int(node)].firstChild
+            while child >= 0 {
+                write(child, rawText: rawText)
+                child = nodes[Int(child)].next
+            }
+        }
+
+        private mutating func write(_ index: Int32, rawText: Bool) {
+            switch nodes[Int(index)].kind {
+            case .document:
+                children(of: index, rawText: false)
+            case .text:
+                if rawText {
+                    HTMLSerializer.appendCString(nodes[Int(index)].name, to: &out)
+                } else {
+                    HTMLEscaping.appendText(nodes[Int(index)].name, to: &out)
+                }
+            case .comment:
+                HTMLSerializer.append("<!--", to: &out)
+                HTMLSerializer.appendCString(nodes[Int(index)].name, to: &out)
+                HTMLSerializer.append("-->", to: &out)
+            case .markup:
+                HTMLSerializer.append(nodes[Int(index)].name, to: &out)
+            case .element:
+                element(index)
+            }
+        }
+
+        private mutating func element(_ index: Int32) {
+            let tag = nodes[Int(index)].name
+            out.append(0x3C)  // <
+            HTMLSerializer.append(tag, to: &out)
+            var attribute = nodes[Int(index)].firstAttribute
+            while attribute >= 0 {
+                HTMLSerializer.writeAttribute(attributes[Int(attribute)], elementTag: tag, to: &out)
+                attribute = attributes[Int(attribute)].next
+            }
+            out.append(0x3E)  // >
+            let rule = HTMLRules.endTag(tag)
+            if rule == .void || (rule == .omittedWhenEmpty && nodes[Int(index)].firstChild < 0) { return }
+            children(of: index, rawText: HTMLRules.isRawTextParent(tag))
+            out.append(0x3C)
+            out.append(0x2F)
+            HTMLSerializer.append(tag, to: &out)
+            out.append(0x3E)
         }
     }
 
-    private mutating func writeElement(_ index: Int32, _ node: HTMLTree.Node) {
-        bytes.append(0x3C)  // <
-        append(node.name)
-        var attribute = node.firstAttribute
-        while attribute >= 0 {
-            writeAttribute(tree.attributes[Int(attribute)], elementTag: node.name)
-            attribute = tree.attributes[Int(attribute)].next
-        }
-        let rule = HTMLRules.endTag(node.name)
-        if rule == .void {
-            bytes.append(0x3E)
-            return
-        }
-        if node.firstChild < 0 && rule == .omittedWhenEmpty {
-            bytes.append(0x3E)
-            return
-        }
-        bytes.append(0x3E)
-        writeChildren(of: index, parentTag: node.name)
-        bytes.append(0x3C)
-        bytes.append(0x2F)
-        append(node.name)
-        bytes.append(0x3E)
-    }
-
-    private mutating func writeAttribute(_ attribute: HTMLTree.Attribute, elementTag: String) {
+    /// ` name="value"`: boolean attributes by name alone, link attributes percent-escaped, the
+    /// quotes chosen by what the value holds.
+    static func writeAttribute(_ attribute: HTMLTree.Attribute, elementTag: String, to bytes: inout [UInt8]) {
         bytes.append(0x20)
-        append(attribute.name)
+        append(attribute.name, to: &bytes)
         guard let value = attribute.value, !HTMLRules.isBooleanAttribute(attribute.name) else { return }
         bytes.append(0x3D)  // =
         let isURI = HTMLRules.isURIAttribute(attribute.name, elementTag: elementTag)
@@ -102,18 +117,12 @@ struct HTMLSerializer {
         HTMLEscaping.appendQuoted(encoded, to: &bytes)
     }
 
-    /// Text outside `script` and `style`: `<`, `>` and `&` as entities, control characters
-    /// other than tab, line feed and carriage return dropped.
-    private mutating func escapeText(_ text: String) {
-        HTMLEscaping.appendText(text, to: &bytes)
-    }
-
-    private mutating func append(_ text: String) {
+    static func append(_ text: String, to bytes: inout [UInt8]) {
         var text = text
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
-    private mutating func appendCString(_ text: String) {
+    static func appendCString(_ text: String, to bytes: inout [UInt8]) {
         var text = text
         text.withUTF8 { utf8 in
             if let nul = utf8.firstIndex(of: 0) {

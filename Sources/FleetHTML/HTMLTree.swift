@@ -32,8 +32,9 @@ struct HTMLTree: Sendable {
         var next: Int32 = -1
         var firstAttribute: Int32 = -1
         var lastAttribute: Int32 = -1
-        /// For a ``Kind/markup`` node: the text a reader sees in it (``HTMLNode/textContent``).
-        var plainText: String = ""
+        /// For a ``Kind/markup`` node made from an ``HTMLFragment``: the index in
+        /// ``markupTexts`` of the text a reader sees in it (``HTMLNode/textContent``).
+        var payload: Int32 = -1
     }
 
     /// One attribute, linked to the next of its element in order.
@@ -49,6 +50,8 @@ struct HTMLTree: Sendable {
     /// The doctype line(s) written before the document's content (libxml2's own dump of the
     /// template's doctype, so it is exactly what libxml2 wrote).
     var doctype: String = ""
+    /// The reader's text of each fragment's markup node (tests read pages back through it).
+    var markupTexts: [String] = []
 
     /// Appends a new node as the last child of `parent`; returns its index.
     @discardableResult
@@ -121,7 +124,9 @@ struct HTMLTree: Sendable {
     func textContent(of node: Int32) -> String {
         switch nodes[Int(node)].kind {
         case .text: return HTMLTree.cString(nodes[Int(node)].name)
-        case .markup: return nodes[Int(node)].plainText
+        case .markup:
+            let payload = nodes[Int(node)].payload
+            return payload >= 0 ? markupTexts[Int(payload)] : ""
         case .comment: return ""
         case .document, .element: break
         }

@@ -122,6 +122,11 @@ enum ConditionIcons {
     ///
     /// Not `display: none`, which in some browsers also hides what `<use>` draws from it.
     static func definitions(_ parent: HTMLNode) {
+        parent.append(definitionsFragment)
+    }
+
+    /// The symbol set, built once per process: every page carries the same.
+    private static let definitionsFragment = HTMLFragment(context: "body") { parent in
         let svg = parent.element(
             "svg",
             [
@@ -149,12 +154,29 @@ enum ConditionIcons {
     /// Draws the icon of a condition: `<svg class="wx wx-FAMILY" role="img" aria-label="…">`
     /// with a `<title>` of the same text and a `<use>` of the family's symbol.
     ///
+    /// A route page draws about 150 icons, so those of the known conditions are built once per
+    /// process (``knownIcons``); a condition Apple added later is drawn each time.
+    ///
     /// - Parameters:
     ///   - parent: Where to add it.
     ///   - code: The condition, or `nil` when the data has none.
-    /// - Returns: The `svg` element.
-    @discardableResult
-    static func icon(_ parent: HTMLNode, _ code: ConditionCode?) -> HTMLNode {
+    static func icon(_ parent: HTMLNode, _ code: ConditionCode?) {
+        let made = code.map { knownIcons[$0] } ?? noConditionIcon
+        if let fragment = made {
+            parent.append(fragment)
+        } else {
+            draw(parent, code)
+        }
+    }
+
+    private static let knownIcons: [ConditionCode: HTMLFragment] = Dictionary(
+        uniqueKeysWithValues: ConditionCode.known.values.map { code in
+            (code, HTMLFragment(context: "span") { draw($0, code) })
+        })
+
+    private static let noConditionIcon = HTMLFragment(context: "span") { draw($0, nil) }
+
+    private static func draw(_ parent: HTMLNode, _ code: ConditionCode?) {
         let family = family(code)
         let name = label(code)
         let svg = parent.element(
@@ -167,6 +189,5 @@ enum ConditionIcons {
             ])
         svg.element("title", text: name)
         svg.element("use", [("href", "#wx-\(family.rawValue)")])
-        return svg
     }
 }

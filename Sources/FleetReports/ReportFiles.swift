@@ -51,6 +51,25 @@ enum ReportFiles {
         if let failure { throw .writeFailed(path: url.path, reason: SystemErrorWords.describe(failure)) }
     }
 
+    /// Writes a file into a directory that exists (the pages of `routes/` and `stations/`, made
+    /// once before them): one `open`, one `write` of the whole page, no directory check per file.
+    static func write(_ bytes: [UInt8], toPath path: String) throws(ReportError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .writeFailed(path: path, reason: SystemErrorWords.describe(errno)) }
+        defer { close(descriptor) }
+        let failure = bytes.withUnsafeBytes { writeAll(descriptor, $0) }
+        if let failure { throw .writeFailed(path: path, reason: SystemErrorWords.describe(failure)) }
+    }
+
+    /// Makes a directory (and its parents) for the files ``write(_:toPath:)`` puts in it.
+    static func makeDirectory(_ url: URL) throws(ReportError) {
+        do {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        } catch {
+            throw .writeFailed(path: url.path, reason: SystemErrorWords.describe(error))
+        }
+    }
+
     /// Writes all of `bytes` to `descriptor`, again after a signal interrupts a write and on
     /// from where a short write stopped; the `errno` of a failure, else `nil`.
     static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {

@@ -1,4 +1,5 @@
 internal import FleetBriefing
+internal import FleetHTML
 internal import FleetSchedule
 public import Foundation
 internal import Synchronization
@@ -99,15 +100,16 @@ public struct ReportWriter: Sendable {
         let routes = Dictionary(grouping: model.briefings.indices) { model.briefings[$0].flight.route }
             .sorted { $0.key < $1.key }
         let templates = self.templates
+        try ReportFiles.makeDirectory(directory)
+        let folder = directory.path + "/"
         try Self.concurrently(names: routes.map(\.key), shouldStop: shouldStop) { index in
             let (name, indices) = routes[index]
             let flights = indices.map { model.briefings[$0] }
             guard ReportFiles.isSafeRouteName(name) else { throw ReportError.unsafeFileName(name) }
-            let base = directory.appendingPathComponent(name)
-            let page = try RoutePage.render(route: name, flights: flights, model: model, templates: templates)
-            try ReportFiles.write(page, to: base.appendingPathExtension("html"))
+            let page = try RoutePage.document(route: name, flights: flights, model: model, templates: templates)
+            try ReportFiles.write(page.renderBytes(), toPath: folder + name + ".html")
             let csv = FlightsCSV.render(lines: indices.map { csvLines[$0] })
-            try ReportFiles.write(csv, to: base.appendingPathExtension("csv"))
+            try ReportFiles.write(Array(csv.utf8), toPath: folder + name + ".csv")
         }
         if routes.isEmpty {
             try ReportFiles.write("", to: directory.appendingPathComponent(".keep"))
@@ -121,11 +123,13 @@ public struct ReportWriter: Sendable {
     ) throws(ReportError) {
         let stations = model.stations
         let templates = self.templates
+        try ReportFiles.makeDirectory(directory)
+        let folder = directory.path + "/"
         try Self.concurrently(names: stations.map(\.code), shouldStop: shouldStop) { index in
             let station = stations[index]
             guard ReportFiles.isSafeStationName(station.code) else { throw ReportError.unsafeFileName(station.code) }
-            let page = try StationPage.render(station, model: model, templates: templates)
-            try ReportFiles.write(page, to: directory.appendingPathComponent(station.code + ".html"))
+            let page = try StationPage.document(station, model: model, templates: templates)
+            try ReportFiles.write(page.renderBytes(), toPath: folder + station.code + ".html")
         }
         if stations.isEmpty {
             try ReportFiles.write("", to: directory.appendingPathComponent(".keep"))

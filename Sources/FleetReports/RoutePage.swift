@@ -14,6 +14,14 @@ enum RoutePage {
     static func render(
         route: String, flights: [FlightBriefing], model: ReportModel, templates: ReportTemplates
     ) throws -> String {
+        let page = try document(route: route, flights: flights, model: model, templates: templates)
+        return String(decoding: page.renderBytes(), as: UTF8.self)
+    }
+
+    /// The page as a document (``ReportWriter`` writes its bytes without making a `String`).
+    static func document(
+        route: String, flights: [FlightBriefing], model: ReportModel, templates: ReportTemplates
+    ) throws -> HTMLDocument {
         guard let first = flights.first else { throw ReportError.page("route \(route) has no flights") }
         let origin = first.flight.origin
         let destination = first.flight.destination
@@ -46,6 +54,6 @@ enum RoutePage {
         }
         // As on the index, for this route.
         AlertsSection.render(try document.slot("alerts"), FlightEnds(both: flights), level: .nested)
-        return try document.render()
+        return document
     }
 }

@@ -23,6 +23,11 @@ enum StationPage {
     ///   - templates: The templates (`station.html`).
     /// - Returns: The page.
     static func render(_ station: Station, model: ReportModel, templates: ReportTemplates) throws -> String {
+        String(decoding: try document(station, model: model, templates: templates).renderBytes(), as: UTF8.self)
+    }
+
+    /// The page as a document (``ReportWriter`` writes its bytes without making a `String`).
+    static func document(_ station: Station, model: ReportModel, templates: ReportTemplates) throws -> HTMLDocument {
         let airport = station.airport
         let document = try PageKit.frame(
             template: templates.stationPage, templates: templates,
@@ -41,7 +46,7 @@ enum StationPage {
             try document.slot("arrivals"), station.arrivals, of: model.briefings, board: .arrivals,
             now: model.briefedAt)
         AlertsSection.render(try document.slot("alerts"), ends, scope: .station(station.code))
-        return try document.render()
+        return document
     }
 }
 
