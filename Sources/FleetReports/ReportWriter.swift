@@ -60,18 +60,21 @@ public struct ReportWriter: Sendable {
     /// Writes every file of the report but `rejects.csv` (written row by row beforehand, see
     /// ``RejectsFile``) into a directory.
     ///
+    /// The pages are one list of jobs on all cores, the index first (the largest page, so it
+    /// does not end the run alone on one core), then the station pages, then the route pages
+    /// with their CSVs; each page is written and dropped, so memory holds a page per core.
+    ///
     /// - Parameters:
     ///   - model: What to report.
     ///   - directory: The staging directory.
-    ///   - shouldStop: Asked before the index and each route and station page; true stops with
-    ///     ``ReportError/stopped``.
+    ///   - shouldStop: Asked before each page; true stops with ``ReportError/stopped``.
     /// - Throws: ``ReportError``.
     func writeFiles(
         _ model: ReportModel, into directory: URL, shouldStop: @escaping @Sendable () -> Bool = { false }
     ) throws(ReportError) {
-        let lines = model.briefings.map { FlightsCSV.line($0, attributionURL: model.attributionURL) }
+        let lines = FlightsCSV.lines(model.briefings, attributionURL: model.attributionURL)
         try ReportFiles.write("fleetwx report\n", to: directory.appendingPathComponent(ReportFiles.marker))
-        try ReportFiles.write(FlightsCSV.render(lines: lines), to: directory.appendingPathComponent("flights.csv"))
+        try FlightsCSV.write(lines: lines, toPath: directory.appendingPathComponent("flights.csv").path)
         do {
             let json = try model.summary.json()
             try json.write(to: directory.appendingPathComponent("run.json"))
@@ -79,60 +82,65 @@ public struct ReportWriter: Sendable {
             throw .writeFailed(path: directory.appendingPathComponent("run.json").path, reason: "\(error)")
         }
         if shouldStop() { throw .stopped }
-        do {
-            try ReportFiles.write(
-                IndexPage.render(model, templates: templates), to: directory.appendingPathComponent("index.html"))
-        } catch let error as ReportError {
-            throw error
-        } catch {
-            throw .page("index.html: \(error)")
-        }
-        try writeRoutes(
-            model, csvLines: lines, into: directory.appendingPathComponent("routes"), shouldStop: shouldStop)
-        try writeStations(model, into: directory.appendingPathComponent("stations"), shouldStop: shouldStop)
-    }
-
-    /// Route pages and CSVs, rendered on all cores (one libxml2 document per page); each
-    /// route file reuses its flights' rows of `flights.csv` (`csvLines`, by briefing index).
-    private func writeRoutes(
-        _ model: ReportModel, csvLines: [String], into directory: URL, shouldStop: @escaping @Sendable () -> Bool
-    ) throws(ReportError) {
         let routes = Dictionary(grouping: model.briefings.indices) { model.briefings[$0].flight.route }
             .sorted { $0.key < $1.key }
+        let stations = model.stations
+        let routeFolder = directory.appendingPathComponent("routes")
+        let stationFolder = directory.appendingPathComponent("stations")
+        try ReportFiles.makeDirectory(routeFolder)
+        try ReportFiles.makeDirectory(stationFolder)
+        let indexPath = directory.appendingPathComponent("index.html").path
+        let routePrefix = routeFolder.path + "/"
+        let stationPrefix = stationFolder.path + "/"
         let templates = self.templates
-        try ReportFiles.makeDirectory(directory)
-        let folder = directory.path + "/"
-        try Self.concurrently(names: routes.map(\.key), shouldStop: shouldStop) { index in
-            let (name, indices) = routes[index]
-            let flights = indices.map { model.briefings[$0] }
-            guard ReportFiles.isSafeRouteName(name) else { throw ReportError.unsafeFileName(name) }
-            let page = try RoutePage.document(route: name, flights: flights, model: model, templates: templates)
-            try ReportFiles.write(page.renderBytes(), toPath: folder + name + ".html")
-            let csv = FlightsCSV.render(lines: indices.map { csvLines[$0] })
-            try ReportFiles.write(Array(csv.utf8), toPath: folder + name + ".csv")
+        // The names a failure is reported with, as when each kind of page had its own loop.
+        let names = ["index.html"] + stations.map(\.code) + routes.map(\.key)
+        try Self.concurrently(names: names, shouldStop: shouldStop) { job in
+            if job == 0 {
+                try ReportFiles.write(Array(IndexPage.render(model, templates: templates).utf8), toPath: indexPath)
+            } else if job <= stations.count {
+                try Self.writeStation(stations[job - 1], model: model, templates: templates, prefix: stationPrefix)
+            } else {
+                // Each route file reuses its flights' rows of flights.csv (`lines`, by briefing index).
+                let (name, indices) = routes[job - 1 - stations.count]
+                guard ReportFiles.isSafeRouteName(name) else { throw ReportError.unsafeFileName(name) }
+                let flights = indices.map { model.briefings[$0] }
+                let page = try RoutePage.document(route: name, flights: flights, model: model, templates: templates)
+                try ReportFiles.write(page.renderBytes(), toPath: routePrefix + name + ".html")
+                try ReportFiles.write(FlightsCSV.bytes(lines: indices.map { lines[$0] }), toPath: routePrefix + name + ".csv")
+            }
         }
-        if routes.isEmpty {
-            try ReportFiles.write("", to: directory.appendingPathComponent(".keep"))
-        }
+        if routes.isEmpty { try ReportFiles.write("", to: routeFolder.appendingPathComponent(".keep")) }
+        if stations.isEmpty { try ReportFiles.write("", to: stationFolder.appendingPathComponent(".keep")) }
     }
 
-    /// Station pages (`stations/CODE.html`), rendered on all cores as the route pages are, from
-    /// `model.stations` (gathered once): each page touches only its own station's flights.
+    /// Station pages alone (`stations/CODE.html`), on all cores.
     func writeStations(
         _ model: ReportModel, into directory: URL, shouldStop: @escaping @Sendable () -> Bool
     ) throws(ReportError) {
         let stations = model.stations
         let templates = self.templates
         try ReportFiles.makeDirectory(directory)
-        let folder = directory.path + "/"
+        let prefix = directory.path + "/"
         try Self.concurrently(names: stations.map(\.code), shouldStop: shouldStop) { index in
-            let station = stations[index]
-            guard ReportFiles.isSafeStationName(station.code) else { throw ReportError.unsafeFileName(station.code) }
-            let page = try StationPage.document(station, model: model, templates: templates)
-            try ReportFiles.write(page.renderBytes(), toPath: folder + station.code + ".html")
+            try Self.writeStation(stations[index], model: model, templates: templates, prefix: prefix)
         }
-        if stations.isEmpty {
-            try ReportFiles.write("", to: directory.appendingPathComponent(".keep"))
+        if stations.isEmpty { try ReportFiles.write("", to: directory.appendingPathComponent(".keep")) }
+    }
+
+    /// One station page, from `model.stations` (gathered once): it touches only its own
+    /// station's flights.
+    private static func writeStation(
+        _ station: Station, model: ReportModel, templates: ReportTemplates, prefix: String
+    ) throws(ReportError) {
+        guard ReportFiles.isSafeStationName(station.code) else { throw .unsafeFileName(station.code) }
+        do {
+            let page = try StationPage.document(station, model: model, templates: templates)
+            try ReportFiles.write(page.renderBytes(), toPath: prefix + station.code + ".html")
+        } catch let error as ReportError {
+            throw error
+        } catch {
+            throw .page("\(station.code): \(error)")
         }
     }
 
