@@ -10,11 +10,13 @@ public struct HTMLFragment: Sendable {
     let markup: String
     /// What a reader sees in it (``HTMLNode/textContent``).
     let plainText: String
-    /// Whether it was serialised inside `script`/`style` (raw text): it can go only into a
-    /// parent of the same kind, else its nodes are copied in (``tree``).
+    /// Whether it was serialised inside `script`/`style` (raw text). Only text directly in the
+    /// fragment depends on that (an element's own text follows the element's tag), so a
+    /// fragment with such text keeps its nodes (``tree``) to be copied into a parent of the
+    /// other kind; one without (an icon, a cell: the cached kind) keeps only its text.
     let rawTextContext: Bool
-    /// The nodes, kept for a parent of the other kind.
-    let tree: HTMLTree
+    /// The nodes, kept only when the fragment has text at its top level.
+    let tree: HTMLTree?
 
     /// Builds the fragment's nodes under an element named `context` (the kind of element it
     /// will be appended to) and serialises them.
@@ -31,7 +33,13 @@ public struct HTMLFragment: Sendable {
         markup = String(decoding: serializer.bytes, as: UTF8.self)
         plainText = document.tree.textContent(of: holder)
         rawTextContext = HTMLRules.isRawTextParent(context)
-        tree = document.tree
+        var hasTopLevelText = false
+        var child = document.tree.nodes[Int(holder)].firstChild
+        while child >= 0 {
+            if document.tree.nodes[Int(child)].kind == .text { hasTopLevelText = true }
+            child = document.tree.nodes[Int(child)].next
+        }
+        tree = hasTopLevelText ? document.tree : nil
     }
 }
 
@@ -40,8 +48,8 @@ extension HTMLNode {
     ///
     /// - Parameter fragment: The fragment.
     public func append(_ fragment: HTMLFragment) {
-        guard fragment.rawTextContext == HTMLRules.isRawTextParent(tag) else {
-            document.tree.copyChildren(of: 1, from: fragment.tree, to: index)
+        if let nodes = fragment.tree, fragment.rawTextContext != HTMLRules.isRawTextParent(tag) {
+            document.tree.copyChildren(of: 1, from: nodes, to: index)
             return
         }
         let node = document.tree.append(.markup, fragment.markup, to: index)

@@ -94,7 +94,8 @@ enum EndCard {
             PageKit.alertTags(line, extra)
         }
         DailyOutlook.render(card, end, flights: visits.map { ($0.flight.number, $0.end) })
-        HourlyStrip.render(card, time: first.end.time, airport: first.end.airport, weather: weather)
+        HourlyStrip.render(
+            card, time: first.end.time, airport: first.end.airport, weather: weather, values: model.stripValues)
     }
 
     /// The latest observation, only ever with its age: data read a day before the run shown as

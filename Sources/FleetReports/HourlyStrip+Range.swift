@@ -29,7 +29,11 @@ extension HourlyStrip {
     ///   - times: The scheduled times (any order; none renders nothing).
     ///   - airport: The station (its zone gives the local hours).
     ///   - weather: Its weather, or `nil` when the run has none.
-    static func render(_ parent: HTMLNode, spanning times: [Date], airport: Airport, weather: CellWeather?) {
+    ///   - values: The run's cache of hour values, if the page has one.
+    static func render(
+        _ parent: HTMLNode, spanning times: [Date], airport: Airport, weather: CellWeather?,
+        values: StripValueCache? = nil
+    ) {
         guard let earliest = times.min(), let latest = times.max() else { return }
         let zone = airport.timeZone
         let starts = hourStarts(from: earliest, through: latest)
@@ -60,7 +64,8 @@ extension HourlyStrip {
             let count = counts[start] ?? 0
             hourCell(
                 list, start: start, zone: zone, weather: weather, previousDay: &previousDay,
-                mark: count > 0 ? (text: count == 1 ? "1 flight" : "\(count) flights", extraClass: " strip-busy") : nil)
+                mark: count > 0 ? (text: count == 1 ? "1 flight" : "\(count) flights", extraClass: " strip-busy") : nil,
+                values: values.map { ($0, airport.code) })
         }
     }
 }

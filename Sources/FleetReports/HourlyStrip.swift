@@ -31,7 +31,10 @@ enum HourlyStrip {
     ///   - time: The scheduled time.
     ///   - airport: The end's airport (its zone gives the local hours).
     ///   - weather: The end's weather, or `nil` when the run has none.
-    static func render(_ parent: HTMLNode, time: Date, airport: Airport, weather: CellWeather?) {
+    ///   - values: The run's cache of hour values, if the page has one.
+    static func render(
+        _ parent: HTMLNode, time: Date, airport: Airport, weather: CellWeather?, values: StripValueCache? = nil
+    ) {
         let zone = airport.timeZone
         let starts = hourStarts(around: time)
         let block = parent.element("div", [("class", "hourly-strip")])
@@ -51,7 +54,8 @@ enum HourlyStrip {
             let isScheduled = index == hoursBefore
             hourCell(
                 list, start: start, zone: zone, weather: weather, previousDay: &previousDay,
-                mark: isScheduled ? (text: "sched.", extraClass: " strip-sched") : nil, isCurrent: isScheduled)
+                mark: isScheduled ? (text: "sched.", extraClass: " strip-sched") : nil, isCurrent: isScheduled,
+                values: values.map { ($0, airport.code) })
         }
     }
 
@@ -68,9 +72,11 @@ enum HourlyStrip {
     ///     the class added.
     ///   - isCurrent: Whether the hour is the strip's one current time (`aria-current`), as the
     ///     scheduled hour of an end's strip is.
+    ///   - values: The run's cache of hour values and the airport's code, if the page has one.
     static func hourCell(
         _ list: HTMLNode, start: Date, zone: String, weather: CellWeather?, previousDay: inout String?,
-        mark: (text: String, extraClass: String)?, isCurrent: Bool = false
+        mark: (text: String, extraClass: String)?, isCurrent: Bool = false,
+        values cache: (StripValueCache, String)? = nil
     ) {
         let itemClass = "strip-hour" + (mark?.extraClass ?? "")
         let item = list.element("li", [("class", itemClass)])
@@ -91,7 +97,11 @@ enum HourlyStrip {
             item.element("span", [("class", "strip-nodata")], text: "no data")
             return
         }
-        values(item, hour)
+        if let (cache, airport) = cache {
+            item.append(cache.fragment(airport: airport, hour: hour) { values($0, hour) })
+        } else {
+            values(item, hour)
+        }
     }
 
     /// The values of one hour; a value the hour lacks says "n/a".

@@ -30,6 +30,8 @@ public struct ReportModel: Sendable {
     /// Every airport of the run with its flights, by code (the map, the station table and the
     /// station pages).
     let stations: [Station]
+    /// Strip hour values built once per airport and hour, shared by every page of the run.
+    let stripValues = StripValueCache()
 
     /// Creates a model, sorting the flights worst first.
     ///

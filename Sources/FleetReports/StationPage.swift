@@ -64,7 +64,8 @@ enum StationCard {
         EndCard.now(panel, weather?.current, zone: airport.timeZone, runTime: model.briefedAt)
         let ends = FlightEnds(station, model.briefings).map(\.end).sorted { $0.time < $1.time }
         outlook(panel, ends, zone: airport.timeZone)
-        HourlyStrip.render(panel, spanning: ends.map(\.time), airport: airport, weather: weather)
+        HourlyStrip.render(
+            panel, spanning: ends.map(\.time), airport: airport, weather: weather, values: model.stripValues)
     }
 
     /// "12 departures and 10 arrivals; flight ends here by risk: RED 2 · AMBER 5 …", then the

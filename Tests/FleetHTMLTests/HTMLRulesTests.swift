@@ -64,6 +64,20 @@ struct HTMLFragmentTests {
         #expect(try reused.slot("main").textContent.contains("between & after"))
     }
 
+    @Test("a fragment of elements alone writes the same in any parent, script included")
+    func elementsOnly() throws {
+        let template = "<html><body><main data-slot=\"main\"></main><script data-slot=\"script\"></script></body></html>"
+        let make: (HTMLNode) -> Void = { $0.element("li", [("class", "a&b")]).element("b", text: "1 < 2 & 3") }
+        let fragment = HTMLFragment(context: "ol", make)
+        let direct = try HTMLDocument(template: template, name: "t")
+        make(try direct.slot("main"))
+        make(try direct.slot("script"))
+        let reused = try HTMLDocument(template: template, name: "t")
+        try reused.slot("main").append(fragment)
+        try reused.slot("script").append(fragment)
+        #expect(try reused.render() == direct.render())
+    }
+
     @Test("a fragment keeps data escaped")
     func escaped() throws {
         let fragment = HTMLFragment { $0.element("p", [("title", "\"><script>x</script>")], text: "<script>alert(1)</script>") }
