@@ -23,6 +23,7 @@ beside fleetwx; scripts/plain_check.py compares the two flights.csv files.
 import argparse
 import csv
 import datetime as dt
+import functools
 import html
 import json
 import math
@@ -109,6 +110,12 @@ esc = html.escape
 
 
 # ---- numbers and times ------------------------------------------------------------------------
+@functools.lru_cache(maxsize=None)
+def zone_of(name):
+    """A time zone, loaded once (ZoneInfo keeps only a few it is not holding on to)."""
+    return zoneinfo.ZoneInfo(name)
+
+
 def fixed(value, decimals=0):
     """Fixed.text: round half to even on the scaled binary value, never "-0"."""
     scaled = round(value * 10 ** decimals)
@@ -248,8 +255,8 @@ def read_schedule(path, directory):
                         raise ValueError(f"unknown {column} airport {value[column]!r}")
                 if origin is destination:
                     raise ValueError("origin and destination are the same airport")
-                departure = parse_time(value["departure"], zoneinfo.ZoneInfo(origin["tz"]))
-                arrival = parse_time(value["arrival"], zoneinfo.ZoneInfo(destination["tz"]))
+                departure = parse_time(value["departure"], zone_of(origin["tz"]))
+                arrival = parse_time(value["arrival"], zone_of(destination["tz"]))
                 if arrival <= departure:
                     raise ValueError("arrival is not after departure")
                 if arrival - departure > 20 * 3600:
@@ -456,13 +463,14 @@ def end_cells(end):
 def csv_line(b):
     origin, destination = b["origin"], b["destination"]
     cells = ["1", csv_text(b["number"]), csv_text(origin["code"]), csv_text(destination["code"]), utc(b["departure"]),
-             utc(b["arrival"]), local(b["departure"], zoneinfo.ZoneInfo(origin["tz"])),
-             local(b["arrival"], zoneinfo.ZoneInfo(destination["tz"])), csv_text(b["aircraft"]), csv_text(b["tail"]),
+             utc(b["arrival"]), local(b["departure"], zone_of(origin["tz"])),
+             local(b["arrival"], zone_of(destination["tz"])), csv_text(b["aircraft"]), csv_text(b["tail"]),
              RISKS[b["risk"]], b["status"], csv_text(b["detail"])]
     return ",".join(cells + end_cells(b["dep"]) + end_cells(b["arr"]) + ["Apple Weather", ATTRIBUTION]) + "\r\n"
 
 
 # ---- page pieces ------------------------------------------------------------------------------
+@functools.lru_cache(maxsize=None)
 def condition_label(code):
     if code is None:
         return "Condition unknown"
@@ -558,7 +566,7 @@ def strip_cell(hour, start, zone, first, mark):
 
 def strip(end):
     """The 12-hour strip of one end: the scheduled hour, 5 before and 6 after."""
-    zone, code = zoneinfo.ZoneInfo(end["airport"]["tz"]), end["airport"]["code"]
+    zone, code = zone_of(end["airport"]["tz"]), end["airport"]["code"]
     scheduled = end["time"] - end["time"] % 3600
     hours = end["weather"]["hours"] if end["weather"] else {}
     starts = range(scheduled - 5 * 3600, scheduled + 7 * 3600, 3600)
@@ -614,7 +622,7 @@ def airport_head(airport, role):
 
 
 def card(b, end):
-    zone = zoneinfo.ZoneInfo(end["airport"]["tz"])
+    zone = zone_of(end["airport"]["tz"])
     no_data = f'<p class="no-data">NO DATA: {esc(end["missing"])}</p>' if end["missing"] else ""
     others = "".join(f'<p class="hour-line other-hour"><span class="when">{dt.datetime.fromtimestamp(h["start"], zone):%H:%M}'
                      f' local</span> {weather_line(h)} {chips(found)}</p>'
@@ -669,10 +677,10 @@ def charts(ends):
     """One chart per end and local day of its scheduled times."""
     by_day = defaultdict(dict)
     for number, end in ends:
-        zone = zoneinfo.ZoneInfo(end["airport"]["tz"])
+        zone = zone_of(end["airport"]["tz"])
         by_day[dt.datetime.fromtimestamp(end["time"], zone).date()][end["time"]] = number
     end = ends[0][1]
-    zone = zoneinfo.ZoneInfo(end["airport"]["tz"])
+    zone = zone_of(end["airport"]["tz"])
     return "".join(chart(end["airport"], end["weather"], by_day[day], zone) for day in sorted(by_day))
 
 
@@ -684,7 +692,7 @@ def flight_row(b, level="../"):
                    f'{fixed(day.get("temperatureMin") or 0)}°</span>' if day else "")
         cells.append(f'<td data-sort="{end["time"]}" data-label="Time"><strong><a href="{level}stations/'
                      f'{end["airport"]["code"]}.html">{end["airport"]["code"]}</a></strong> '
-                     f'{when(end["time"], zoneinfo.ZoneInfo(end["airport"]["tz"]))}</td><td data-sort="{end["risk"]}" '
+                     f'{when(end["time"], zone_of(end["airport"]["tz"]))}</td><td data-sort="{end["risk"]}" '
                      f'data-label="Weather"><div class="hour-line">{icon((end["hour"] or {}).get("conditionCode"))}'
                      f'<span>{weather_line(end["hour"])}</span>{chips(end["hazards"])}{alert_tags(end["alerts"])}</div>'
                      f'{compact}</td>')
@@ -752,7 +760,7 @@ def route_page(pages, flights):
     origin, destination = first["origin"], first["destination"]
     alerts = {a["id"] if "id" in a else id(a): a for b in flights for e in (b["dep"], b["arr"]) for a in e["alerts"]}
     ends = "".join(f'<div class="end" data-role="{role}">{airport_head(airport, role.title() + ": ")}'
-                   f'{latest(first[key]["weather"], zoneinfo.ZoneInfo(airport["tz"]), pages.now)}'
+                   f'{latest(first[key]["weather"], zone_of(airport["tz"]), pages.now)}'
                    + "".join(card(b, b[key]) for b in sorted(flights, key=lambda b: b[key]["time"])) + "</div>"
                    for role, key, airport in (("origin", "dep", origin), ("destination", "arr", destination)))
     chart_html = "".join(f'<div class="chart-end">{charts([(b["number"], b[key]) for b in flights])}</div>'
@@ -768,7 +776,7 @@ def route_page(pages, flights):
 
 def board_row(b, here, there, direction):
     end, other = b[here], b[there]
-    zone = zoneinfo.ZoneInfo(end["airport"]["tz"])
+    zone = zone_of(end["airport"]["tz"])
     far = other["airport"]
     at = lambda h: f' at {dt.datetime.fromtimestamp(h["start"], dt.timezone.utc):%H:%M}Z' if h else ""
     return (f'<tr data-risk="{RISKS[b["risk"]]}"><td data-sort="{utc(end["time"])}" data-label="{direction}">'
@@ -783,7 +791,7 @@ def board_row(b, here, there, direction):
 
 
 def station_page(pages, airport, departures, arrivals):
-    code, zone = airport["code"], zoneinfo.ZoneInfo(airport["tz"])
+    code, zone = airport["code"], zone_of(airport["tz"])
     ends = [b["dep"] for b in departures] + [b["arr"] for b in arrivals]
     weather = ends[0]["weather"]
     counts = defaultdict(int)
