@@ -236,7 +236,9 @@ def read_schedule(path, directory):
                 where[column] = found[0]
             elif column not in ("aircraft", "tail"):
                 sys.exit(f"schedule {path}: no {column} column; name one {', '.join(aliases)}")
-        for number, row in enumerate(rows, start=2):
+        last = rows.line_num
+        for row in rows:
+            number, last = last + 1, rows.line_num  # a record's first line (quoted fields may span lines)
             if not any(field.strip() for field in row):
                 continue
             try:
@@ -253,7 +255,8 @@ def read_schedule(path, directory):
                 for column, airport in (("origin", origin), ("destination", destination)):
                     if airport is None:
                         raise ValueError(f"unknown {column} airport {value[column]!r}")
-                if origin is destination:
+                if origin["icao"] == destination["icao"] or (origin["name"], origin["lat"], origin["lon"]) == (
+                        destination["name"], destination["lat"], destination["lon"]):
                     raise ValueError("origin and destination are the same airport")
                 departure = parse_time(value["departure"], zone_of(origin["tz"]))
                 arrival = parse_time(value["arrival"], zone_of(destination["tz"]))
