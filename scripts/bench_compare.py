@@ -28,6 +28,7 @@ import json
 import os
 import random
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -77,7 +78,12 @@ def measure(command, out):
     started = time.monotonic()
     process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     # The pipe is read after the exit: both programs write little to stderr (a summary, warnings).
-    _, status, usage = os.wait4(process.pid, 0)
+    try:
+        _, status, usage = os.wait4(process.pid, 0)
+    except BaseException:  # interrupted: stop the run being measured before its report is deleted
+        process.kill()
+        process.wait()
+        raise
     wall = time.monotonic() - started
     stderr = process.stderr.read().decode("utf-8", "replace")
     process.stderr.close()
@@ -174,6 +180,8 @@ def main():
     parser.add_argument("--binary", help="the fleetwx binary to measure (default: build this checkout's release)")
     parser.add_argument("--skip-plain", action="store_true", help="measure fleetwx only")
     args = parser.parse_args()
+    # A TERM (a job stopped from outside) unwinds like Ctrl-C, so the reports are still deleted.
+    signal.signal(signal.SIGTERM, lambda number, frame: sys.exit(128 + number))
     sizes = [size.strip() for size in args.sizes.split(",") if size.strip()]
     unknown = [size for size in sizes if size not in SIZES]
     if unknown:
