@@ -6,6 +6,10 @@ bench-work/, builds fleetwx in release mode, runs it, and prints wall time, CPU 
 memory and flights per second. Nothing here needs credentials or network.
 
 Usage: scripts/bench_pipeline.py [--flights 10000] [--airports 500] [--routes 3000] [--runs 3]
+
+To measure fleetwx against the plain Python implementation of the same job
+(scripts/plain_fleetwx.py) at 10,000 and 100,000 flights in one run, use
+scripts/bench_compare.py, which shares this script's input generator.
 """
 import argparse
 import csv
@@ -48,17 +52,19 @@ def flight_number(index):
     return f"{carrier}{index % 9999 + 1}"
 
 
-def write_inputs(flights, airports, routes, base, rng):
-    os.makedirs(os.path.join(WORK, "weather"), exist_ok=True)
-    for name in os.listdir(os.path.join(WORK, "weather")):
-        os.remove(os.path.join(WORK, "weather", name))
+def write_inputs(flights, airports, routes, base, rng, work=WORK):
+    """Writes the schedule and its recordings under `work` (schedule.csv, weather/); the same
+    arguments and seed always give the same files (scripts/bench_compare.py caches them)."""
+    os.makedirs(os.path.join(work, "weather"), exist_ok=True)
+    for name in os.listdir(os.path.join(work, "weather")):
+        os.remove(os.path.join(work, "weather", name))
     chosen = pick_airports(airports, rng)
     pairs = set()
     while len(pairs) < routes:
         origin, destination = rng.sample(chosen, 2)
         pairs.add((origin["iata"], destination["iata"]))
     pairs = sorted(pairs)
-    schedule = os.path.join(WORK, "schedule.csv")
+    schedule = os.path.join(work, "schedule.csv")
     with open(schedule, "w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle, lineterminator="\n")
         writer.writerow(["flight", "origin", "destination", "departure", "arrival", "aircraft", "tail"])
@@ -72,7 +78,7 @@ def write_inputs(flights, airports, routes, base, rng):
         climate = (rng.uniform(-20, 35), rng.uniform(2, 8), rng.uniform(5, 40), rng.uniform(0.3, 0.95),
                    rng.choice(["Clear", "Cloudy", "Rain", "Snow", "PartlyCloudy", "Foggy", "Thunderstorms"]))
         body = make_demo.body_for(row["iata"], row, base, seed, climate=climate, hour_count=5 * 24)
-        with open(os.path.join(WORK, "weather", f"{row['iata']}.json"), "w", encoding="utf-8") as handle:
+        with open(os.path.join(work, "weather", f"{row['iata']}.json"), "w", encoding="utf-8") as handle:
             json.dump(body, handle, separators=(",", ":"))
     return schedule, len(chosen), len(pairs)
 
