@@ -11,7 +11,8 @@ starts Tests/FakeWeatherKit/fake_weatherkit.py with --latency-ms L, runs
 with the TEST credentials of Tests/Fixtures/credentials (never real ones), and prints N, C, L,
 ideal = ceil(N/C)·L, the measured fetch phase (run.json timings.fetch_seconds: cache lookups,
 every request, up to the last cell's outcome), ratio = ideal / measured, the server-side span
-(first request in to last response out), the peak of requests in flight and requests sent.
+(first request in to last response out), the peak of requests in flight, requests sent and the
+run's peak RSS (os.wait4 ru_maxrss: the issue bounds the whole live run under 1 GB).
 
 Exits 1 when the ratio is below --min-ratio (default 0.9). Python standard library only; all
 traffic stays on 127.0.0.1.
@@ -135,20 +136,28 @@ def run_once(binary, schedule, work, args):
     server = FakeServer(args.latency_ms)
     try:
         started = time.monotonic()
-        result = subprocess.run(
-            [binary, "run", schedule, "--concurrency", str(args.concurrency), "--endpoint",
-             f"http://127.0.0.1:{server.port}", "--state", state, "--out", out, "--monthly-quota", "100000000"],
-            cwd=work, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        # Popen and os.wait4 rather than subprocess.run: wait4 reports the run's own peak RSS
+        # (ru_maxrss, KiB on Linux), the whole run's memory bound of the issue.
+        with tempfile.TemporaryFile(mode="w+") as errors:
+            process = subprocess.Popen(
+                [binary, "run", schedule, "--concurrency", str(args.concurrency), "--endpoint",
+                 f"http://127.0.0.1:{server.port}", "--state", state, "--out", out, "--monthly-quota", "100000000"],
+                cwd=work, env=env, stdout=subprocess.DEVNULL, stderr=errors, text=True)
+            _, status, usage = os.wait4(process.pid, 0)
+            process.returncode = os.waitstatus_to_exitcode(status)
+            errors.seek(0)
+            stderr = errors.read()
         wall = time.monotonic() - started
         stats = server.stats()
     finally:
         server.close()
-    if result.returncode != 0:
-        sys.exit(f"fleetwx exited {result.returncode}:\n{result.stderr}")
+    if process.returncode != 0:
+        sys.exit(f"fleetwx exited {process.returncode}:\n{stderr}")
     with open(os.path.join(out, "run.json"), encoding="utf-8") as handle:
         summary = json.load(handle)
     span = (stats["lastResponseAt"] or 0) - (stats["firstRequestAt"] or 0)
-    return {"summary": summary, "stats": stats, "wall": wall, "server_span": span}
+    return {"summary": summary, "stats": stats, "wall": wall, "server_span": span,
+            "peak_rss_mib": usage.ru_maxrss / 1024}
 
 
 def main():
@@ -188,7 +197,8 @@ def main():
                   f"server span={figures['server_span']:.2f} s (ratio {ideal / figures['server_span']:.3f}), "
                   f"peak in flight={stats['peakInFlight']}, requests sent={summary['requests']['sent']} "
                   f"(server saw {stats['requests']}), plan={summary['timings']['plan_seconds']:.2f} s, "
-                  f"brief={summary['timings']['brief_seconds']:.2f} s, whole run={figures['wall']:.2f} s",
+                  f"brief={summary['timings']['brief_seconds']:.2f} s, whole run={figures['wall']:.2f} s, "
+                  f"peak RSS={figures['peak_rss_mib']:.0f} MiB",
                   flush=True)
             if best is None or ratio > best:
                 best = ratio

@@ -18,6 +18,10 @@ struct RecordedMerge {
     }
 
     private var merged = CellWeather()
+    /// The first file's body, not yet indexed (see ``add(_:from:)``).
+    private var first: (file: String, response: WeatherResponse)?
+    /// Whether a second body came, so every body is indexed.
+    private var indexed = false
     private var hours: [Date: (file: String, hour: HourWeather)] = [:]
     private var days: [Date: (file: String, day: DayWeather)] = [:]
     private var currents: [Date: (file: String, current: CurrentWeather)] = [:]
@@ -30,6 +34,23 @@ struct RecordedMerge {
     ///   - response: The decoded body.
     ///   - file: Its file name.
     mutating func add(_ response: WeatherResponse, from file: String) {
+        // Most places have one file, which cannot disagree with itself: its entries are indexed
+        // only when a second file comes (a dictionary entry per hour was most of the merge).
+        if first == nil, !indexed {
+            first = (file, response)
+        } else {
+            if let pending = first {
+                first = nil
+                index(pending.response, from: pending.file)
+            }
+            indexed = true
+            index(response, from: file)
+        }
+        merged.merge(response)
+    }
+
+    /// Notes each entry of a file's body by its start, and where it disagrees with another file.
+    private mutating func index(_ response: WeatherResponse, from file: String) {
         for hour in response.forecastHourly?.hours ?? [] {
             guard let start = hour.forecastStart else { continue }
             if let seen = hours[start] {
@@ -57,7 +78,6 @@ struct RecordedMerge {
                 currents[asOf] = (file, values)
             }
         }
-        merged.merge(response)
     }
 
     private mutating func disagree(_ first: String, _ second: String, _ dataSet: DataSet, at date: Date) {

@@ -141,12 +141,32 @@ public struct CellWeather: Sendable, Equatable {
         if let expire = metadata.expireTime { expireTime = min(expireTime ?? expire, expire) }
     }
 
+    /// Entries of both, one per start (a later one replacing an earlier), sorted by start;
+    /// entries without a start are left out.
     private static func mergeByStart<T>(_ existing: [T], _ new: [T], start: KeyPath<T, Date?>) -> [T] {
+        // The common case, a body's entries in order after what came before (one body per
+        // cell, or the parts of a window in turn): the answer is the two appended, with no
+        // dictionary entry per hour.
+        if let joined = appendedInOrder(existing, new, start: start) { return joined }
         var byStart: [Date: T] = [:]
         for item in existing + new {
             guard let date = item[keyPath: start] else { continue }
             byStart[date] = item
         }
         return byStart.keys.sorted().compactMap { byStart[$0] }
+    }
+
+    /// `existing + new` when every entry has a start and the starts strictly increase
+    /// throughout, else `nil`.
+    private static func appendedInOrder<T>(_ existing: [T], _ new: [T], start: KeyPath<T, Date?>) -> [T]? {
+        var previous: Date?
+        for items in [existing, new] {
+            for item in items {
+                guard let date = item[keyPath: start] else { return nil }
+                if let previous, previous >= date { return nil }
+                previous = date
+            }
+        }
+        return existing.isEmpty ? new : existing + new
     }
 }

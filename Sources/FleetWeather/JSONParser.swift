@@ -23,11 +23,11 @@ public struct JSONParser {
         return try result.get()
     }
 
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var index = 0
-    private var depth = 0
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
+    var depth = 0
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     private mutating func document() throws(WeatherDataError) -> JSONValue {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
@@ -39,7 +39,7 @@ public struct JSONParser {
         return value
     }
 
-    private mutating func skipSpace() {
+    mutating func skipSpace() {
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x09, 0x0A, 0x0D: index += 1
@@ -48,11 +48,11 @@ public struct JSONParser {
         }
     }
 
-    private func fail(_ what: String) -> WeatherDataError {
+    func fail(_ what: String) -> WeatherDataError {
         .syntax(offset: index, what: index >= bytes.count ? "cut off (\(what))" : what)
     }
 
-    private mutating func value() throws(WeatherDataError) -> JSONValue {
+    mutating func value() throws(WeatherDataError) -> JSONValue {
         guard index < bytes.count else { throw fail("a value was expected") }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try object()
@@ -66,7 +66,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func literal(_ word: StaticString, _ value: JSONValue) throws(WeatherDataError) -> JSONValue {
+    mutating func literal(_ word: StaticString, _ value: JSONValue) throws(WeatherDataError) -> JSONValue {
         let count = word.utf8CodeUnitCount
         guard index + count <= bytes.count else { throw fail("a literal was expected") }
         let start = word.utf8Start
@@ -75,7 +75,7 @@ public struct JSONParser {
         return value
     }
 
-    private mutating func enter() throws(WeatherDataError) {
+    mutating func enter() throws(WeatherDataError) {
         depth += 1
         guard depth <= Self.depthLimit else { throw .tooDeep(limit: Self.depthLimit) }
     }
@@ -137,7 +137,7 @@ public struct JSONParser {
     }
 
     /// A string from its opening quote; invalid UTF-8 is repaired with U+FFFD.
-    private mutating func string() throws(WeatherDataError) -> String {
+    mutating func string() throws(WeatherDataError) -> String {
         index += 1
         let start = index
         while index < bytes.count {
@@ -154,7 +154,7 @@ public struct JSONParser {
         throw fail("an unterminated string")
     }
 
-    private mutating func escapedString(from start: Int) throws(WeatherDataError) -> String {
+    mutating func escapedString(from start: Int) throws(WeatherDataError) -> String {
         var utf8 = Array(UnsafeBufferPointer(rebasing: bytes[start..<index]))
         while index < bytes.count {
             let byte = bytes[index]
@@ -234,7 +234,7 @@ public struct JSONParser {
     /// A number, checked against the JSON grammar. Up to 15 significant digits with a decimal
     /// exponent within ±22 is one exact multiplication or division (so correctly rounded);
     /// anything else goes through the C library's conversion.
-    private mutating func number() throws(WeatherDataError) -> Double {
+    mutating func number() throws(WeatherDataError) -> Double {
         let start = index
         var negative = false
         if bytes[index] == UInt8(ascii: "-") {
@@ -297,5 +297,5 @@ public struct JSONParser {
         return strtod(text, nil)
     }
 
-    private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+    func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 }

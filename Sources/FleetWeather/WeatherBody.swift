@@ -17,7 +17,7 @@ public struct DecodedBody: Sendable, Equatable {
 
 /// The one decoder of WeatherKit bodies, for live answers, recordings and the cache alike.
 ///
-/// The JSON is parsed once and each model is built field by field: a value of the wrong type
+/// The body is read in one pass (``BodyStream``) and each model is built field by field: a value of the wrong type
 /// or outside its physical range (``ValueBounds``) is dropped with a warning, an hour, day or
 /// alert that is not an object is dropped with a warning, and a data set whose location
 /// disagrees with the body's forecasts is dropped with a warning. Everything else is kept.
@@ -33,26 +33,11 @@ public enum WeatherBody {
     ///   that is not a WeatherKit body (absurd nesting, not an object, a data set that is not an
     ///   object), which no retry will change. ``WeatherDataError/reason(bodySize:)`` words them.
     public static func decode(_ data: Data) throws(WeatherDataError) -> DecodedBody {
-        let root = try JSONParser.parse(data)
-        guard case .object(let members) = root else {
-            throw .notABody("the body is \(root.kind), not a JSON object (\(data.count) bytes)")
+        let read: Result<(WeatherResponse, BodyNotes), WeatherDataError> = data.withUnsafeBytes { raw in
+            var stream = BodyStream(bytes: raw.bindMemory(to: UInt8.self))
+            return Result { () throws(WeatherDataError) in (try stream.response(), stream.notes) }
         }
-        var response = WeatherResponse()
-        var notes = BodyNotes()
-        for (key, value) in members {
-            switch key {
-            case "currentWeather":
-                response.currentWeather = try dataSet(value, key, data.count).map { current($0, &notes) }
-            case "forecastDaily":
-                response.forecastDaily = try dataSet(value, key, data.count).map { daily($0, &notes) }
-            case "forecastHourly":
-                response.forecastHourly = try dataSet(value, key, data.count).map { hourly($0, &notes) }
-            case "weatherAlerts":
-                response.weatherAlerts = try dataSet(value, key, data.count).map { alerts($0, &notes) }
-            default:
-                break  // forecastNextHour and members Apple adds later
-            }
-        }
+        var (response, notes) = try read.get()
         for (name, reason) in notes.unplaced {
             guard let dataSet = DataSet(rawValue: name), response.dataSets.contains(dataSet) else { continue }
             response.remove(dataSet)
@@ -60,17 +45,6 @@ public enum WeatherBody {
         }
         checkLocations(&response, &notes)
         return DecodedBody(response: response, warnings: notes.warnings)
-    }
-
-    /// A data set's members; `nil` for `null`.
-    private static func dataSet(
-        _ value: JSONValue, _ name: String, _ size: Int
-    ) throws(WeatherDataError) -> [(key: String, value: JSONValue)]? {
-        switch value {
-        case .null: return nil
-        case .object(let members): return members
-        default: throw .notABody("\(name) is \(value.kind), not an object (\(size) bytes)")
-        }
     }
 
     /// Drops each data set whose `metadata` location is not the body's place.
