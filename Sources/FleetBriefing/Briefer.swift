@@ -136,7 +136,8 @@ public struct Briefer: Sendable {
         for candidate in window {
             let verdict = verdicts.verdict(for: candidate) { hour in
                 let found = rules.flatMap { $0.hazards(in: hour, config: config) }
-                return HourVerdict(found: found, onePerKind: Self.onePerKind(found), risk: found.map(\.risk).min() ?? .green)
+                return HourVerdict(
+                    found: found, onePerKind: Self.onePerKind(found), risk: found.map(\.risk).min() ?? .green)
             }
             let found = verdict.found
             everyHazard += verdict.onePerKind

@@ -71,7 +71,10 @@ extension ByteCursor {
     mutating func plainRecord(limit: Int) -> (fields: [String], raw: [UInt8])? {
         let start = index
         let found = chunk.withUnsafeBufferPointer { buffer -> (fields: [String], end: Int, next: Int)? in
-            let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), lf = UInt8(ascii: "\n"), cr = UInt8(ascii: "\r")
+            let quote = UInt8(ascii: "\"")
+            let comma = UInt8(ascii: ",")
+            let lf = UInt8(ascii: "\n")
+            let cr = UInt8(ascii: "\r")
             var position = start
             var ascii = true
             var commas = 0
