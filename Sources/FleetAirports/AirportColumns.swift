@@ -34,23 +34,39 @@ struct AirportColumns {
         guard record.problem == nil, fields.count == width else {
             throw .malformed(path: path, line: record.line, reason: record.problem?.description ?? "wrong field count")
         }
-        guard let latitude = Double(fields[lat]), let longitude = Double(fields[lon]),
-            (-90...90).contains(latitude), (-180...180).contains(longitude)
-        else {
+        guard let airport = airport(fields: fields) else {
             throw .malformed(path: path, line: record.line, reason: "bad coordinates")
         }
-        let code = fields[iata].uppercased()
+        return airport
+    }
+
+    /// The airport of a row of ``width`` fields, or `nil` when its coordinates are not ones.
+    func airport(fields: [String]) -> Airport? {
+        guard let latitude = Double(fields[lat]), let longitude = Double(fields[lon]),
+            (-90...90).contains(latitude), (-180...180).contains(longitude)
+        else { return nil }
+        let code = Self.upper(fields[iata])
         return Airport(
-            icao: fields[icao].uppercased(),
+            icao: Self.upper(fields[icao]),
             iata: code.isEmpty ? nil : code,
             name: fields[name],
             city: fields[city],
             subdivision: fields[subd],
-            country: fields[country].uppercased(),
+            country: Self.upper(fields[country]),
             elevationFeet: Double(fields[elevation]).map { Int($0.rounded()) },
             latitude: latitude,
             longitude: longitude,
             timeZone: fields[tz]
         )
+    }
+
+    /// The number of fields a row has.
+    var fieldCount: Int { width }
+
+    /// `uppercased()`, without building a copy of a code already in ASCII capitals (every code
+    /// of the dataset).
+    private static func upper(_ text: String) -> String {
+        let lower = UInt8(ascii: "a")...UInt8(ascii: "z")
+        return text.utf8.allSatisfy { $0 < 0x80 && !lower.contains($0) } ? text : text.uppercased()
     }
 }

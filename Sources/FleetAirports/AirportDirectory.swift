@@ -81,14 +81,19 @@ extension AirportDirectory {
     /// - Returns: The directory.
     /// - Throws: ``AirportsError`` when the file cannot be read or a row is malformed.
     public static func load(from url: URL) throws(AirportsError) -> AirportDirectory {
-        let source: FileByteSource
+        var source: FileByteSource
         do {
-            source = try FileByteSource(url: url)
+            source = try FileByteSource(url: url, chunkSize: 4 << 20)
         } catch {
             throw .unreadable(path: url.path, reason: "\(error.localizedDescription)")
         }
-        var reader = CSVReader(source: source)
-        return try parse(&reader, path: url.path)
+        var bytes: [UInt8] = []
+        do {
+            while let chunk = try source.nextChunk() { bytes += chunk }
+        } catch {
+            throw .unreadable(path: url.path, reason: "\(error)")
+        }
+        return try parse(bytes: bytes, path: url.path)
     }
 
     /// Parses airportsdata CSV text (used by tests and by ``load(from:)``).
@@ -97,8 +102,40 @@ extension AirportDirectory {
     /// - Returns: The directory.
     /// - Throws: ``AirportsError`` on a malformed header or row.
     public static func parse(csv text: String) throws(AirportsError) -> AirportDirectory {
-        var reader = CSVReader(text: text)
-        return try parse(&reader, path: "<memory>")
+        try parse(bytes: Array(text.utf8), path: "<memory>")
+    }
+
+    /// The directory in `bytes`: split by ``QuickRows`` when the text is plain (the bundled
+    /// file is), else, and for every message about a bad file, read by FleetCSV's reader.
+    private static func parse(bytes: [UInt8], path: String) throws(AirportsError) -> AirportDirectory {
+        if let airports = try quickParse(bytes, path: path) { return AirportDirectory(airports: airports) }
+        var reader = CSVReader(source: MemoryByteSource(bytes))
+        return try parse(&reader, path: path)
+    }
+
+    /// The airports of plain text, or `nil` when some part of it needs the full reader (a bad
+    /// header is thrown as the reader's path would throw it: the header is the same fields).
+    private static func quickParse(_ bytes: [UInt8], path: String) throws(AirportsError) -> [Airport]? {
+        try bytes.withUnsafeBufferPointer { buffer throws(AirportsError) -> [Airport]? in
+            var rows = QuickRows(buffer, limit: CSVReader.defaultRecordLimit)
+            var fields: [String] = []
+            guard rows.next(into: &fields) == .row else { return nil }
+            let columns = try AirportColumns(header: fields, path: path)
+            var airports: [Airport] = []
+            airports.reserveCapacity(30_000)
+            while true {
+                switch rows.next(into: &fields) {
+                case .end: return airports
+                case .notPlain: return nil
+                case .row: break
+                }
+                if fields.allSatisfy({ $0.allSatisfy { $0 == " " || $0 == "\t" } }) { continue }  // blank
+                guard fields.count == columns.fieldCount, let airport = columns.airport(fields: fields) else {
+                    return nil
+                }
+                airports.append(airport)
+            }
+        }
     }
 
     private static func parse(_ reader: inout CSVReader, path: String) throws(AirportsError) -> AirportDirectory {

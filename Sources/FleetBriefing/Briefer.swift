@@ -30,19 +30,14 @@ public struct Briefer: Sendable {
         self.planner = planner
     }
 
-    /// Briefs every flight.
+    /// Briefs every flight, in parallel on all cores (see ``BriefingSession``).
     ///
     /// - Parameters:
     ///   - flights: Accepted flights.
     ///   - fetch: The fetch stage's outcomes.
     /// - Returns: One briefing per flight, in input order.
     public func brief(_ flights: [Flight], fetch: FetchReport) -> [FlightBriefing] {
-        flights.map { flight in
-            FlightBriefing(
-                flight: flight,
-                departure: end(airport: flight.origin, time: flight.departure, fetch: fetch),
-                arrival: end(airport: flight.destination, time: flight.arrival, fetch: fetch))
-        }
+        BriefingSession.brief(flights, briefer: self, fetch: fetch)
     }
 
     /// Briefs one end of a flight.
@@ -53,8 +48,14 @@ public struct Briefer: Sendable {
     ///   - fetch: The fetch stage's outcomes.
     /// - Returns: The end's briefing.
     public func end(airport: Airport, time: Date, fetch: FetchReport) -> EndBriefing {
+        var verdicts = HourVerdicts()
         let key = planner.grid.key(latitude: airport.latitude, longitude: airport.longitude)
-        let outcome = fetch.outcome(for: key)
+        return end(airport: airport, time: time, outcome: fetch.outcome(for: key), verdicts: &verdicts)
+    }
+
+    /// Briefs one end from its cell's outcome, with the hazards of the cell's hours already
+    /// found for other ends reused from `verdicts` (one per cell).
+    func end(airport: Airport, time: Date, outcome: CellOutcome?, verdicts: inout HourVerdicts) -> EndBriefing {
         // Alerts are matched by time alone, before any hour is looked for: a Tornado Watch over
         // the scheduled time matters just as much when the forecast hour is missing.
         let alerts = outcome?.weather.map { Self.alerts($0.alerts, around: time, reach: reach) } ?? []
@@ -80,7 +81,8 @@ public struct Briefer: Sendable {
             return missing("no forecast hour for \(WeatherJSON.formatDate(TimeMath.floorHour(time)))")
         }
         return evaluate(
-            airport: airport, time: time, hour: hour, weather: weather, alerts: alerts, status: outcome.status)
+            airport: airport, time: time, hour: hour, weather: weather, alerts: alerts, status: outcome.status,
+            verdicts: &verdicts)
     }
 
     /// How far either side of a scheduled time hazards and alerts are searched.
@@ -123,7 +125,7 @@ public struct Briefer: Sendable {
 
     private func evaluate(
         airport: Airport, time: Date, hour: HourWeather, weather: CellWeather, alerts: [WeatherAlertSummary],
-        status: CellStatus
+        status: CellStatus, verdicts: inout HourVerdicts
     ) -> EndBriefing {
         // Hours overlapping [time - reach, time + reach]: starting after time - reach - 1 h.
         let window = weather.hours(from: time.addingTimeInterval(-reach - 3600), to: time.addingTimeInterval(reach))
@@ -132,9 +134,14 @@ public struct Briefer: Sendable {
         var byKind: [HazardKind: Hazard] = [:]
         var everyHazard: [Hazard] = []
         for candidate in window {
-            let found = rules.flatMap { $0.hazards(in: candidate, config: config) }
-            everyHazard += Self.onePerKind(found)
-            let risk = found.map(\.risk).min() ?? .green
+            let verdict = verdicts.verdict(for: candidate) { hour in
+                let found = rules.flatMap { $0.hazards(in: hour, config: config) }
+                return HourVerdict(
+                    found: found, onePerKind: Self.onePerKind(found), risk: found.map(\.risk).min() ?? .green)
+            }
+            let found = verdict.found
+            everyHazard += verdict.onePerKind
+            let risk = verdict.risk
             let distance = abs((candidate.forecastStart ?? time).timeIntervalSince(TimeMath.floorHour(time)))
             if worst == nil || Self.isWorse((risk, found.count, distance), than: worst) {
                 worst = (candidate, risk, found.count, distance)

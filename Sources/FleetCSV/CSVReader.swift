@@ -45,6 +45,10 @@ public struct CSVReader {
             try cursor.skipByteOrderMark()
         }
         if let opened = openQuoteLine { return try nextLineInsideQuote(opened: opened) }
+        if try cursor.peek() != nil, let plain = cursor.plainRecord(limit: limit) {
+            defer { line += 1 }
+            return CSVRecord(fields: plain.fields, line: line, rawBytes: plain.raw, holdsNUL: false)
+        }
         var scan = RecordScan(startLine: line, limit: limit)
         while true {
             guard let byte = try cursor.next() else {

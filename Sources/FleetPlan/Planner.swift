@@ -50,21 +50,19 @@ public struct Planner: Sendable {
     /// - Parameter flights: The accepted flights.
     /// - Returns: The plan, cells in priority order.
     public func plan(_ flights: [Flight]) -> FetchPlan {
-        var builders: [CellKey: CellBuilder] = [:]
+        var cells = CellAccumulator(grid: grid)
+        let horizon = now.addingTimeInterval(Self.horizon)
         for flight in flights {
-            for (airport, time, isDeparture) in [
-                (flight.origin, flight.departure, true), (flight.destination, flight.arrival, false),
-            ] {
-                let key = grid.key(latitude: airport.latitude, longitude: airport.longitude)
-                builders[key, default: CellBuilder(key: key)].add(
-                    airport: airport, time: time, isDeparture: isDeparture,
-                    inHorizon: !isBeyondHorizon(time))
-            }
+            cells.add(
+                airport: flight.origin, time: flight.departure, isDeparture: true,
+                inHorizon: TimeMath.floorHour(flight.departure) <= horizon)
+            cells.add(
+                airport: flight.destination, time: flight.arrival, isDeparture: false,
+                inHorizon: TimeMath.floorHour(flight.arrival) <= horizon)
         }
-        let cells = builders.values.map { $0.build(pad: TimeInterval(hoursEitherSide * 3600)) }
-            .sorted(by: Self.priority)
-        let requests = cells.flatMap(requests(for:))
-        return FetchPlan(cells: cells, requests: requests, grid: grid)
+        let built = cells.build(pad: TimeInterval(hoursEitherSide * 3600)).sorted(by: Self.priority)
+        let requests = built.flatMap(requests(for:))
+        return FetchPlan(cells: built, requests: requests, grid: grid)
     }
 
     /// Earliest departure first, then most flights, then key (for a stable order).
@@ -128,41 +126,5 @@ public struct Planner: Sendable {
             spans[index] = DateInterval(start: spans[index].start, end: end)
         }
         return spans
-    }
-}
-
-/// Accumulates one cell's airports and times.
-private struct CellBuilder {
-    let key: CellKey
-    var airports: [String: Airport] = [:]
-    var firstAirport: Airport?
-    var earliestDeparture: Date?
-    var earliestAny: Date = .distantFuture
-    var count = 0
-    var hours: Set<Date> = []
-
-    init(key: CellKey) { self.key = key }
-
-    mutating func add(airport: Airport, time: Date, isDeparture: Bool, inHorizon: Bool) {
-        if firstAirport == nil || airport.code < (firstAirport?.code ?? "") { firstAirport = airport }
-        airports[airport.code] = airport
-        count += 1
-        earliestAny = min(earliestAny, time)
-        if isDeparture { earliestDeparture = min(earliestDeparture ?? time, time) }
-        guard inHorizon else { return }
-        hours.insert(TimeMath.floorHour(time))
-    }
-
-    func build(pad: TimeInterval) -> Cell {
-        let scheduled = hours.sorted()
-        var window: DateInterval?
-        if let first = scheduled.first, let last = scheduled.last {
-            window = DateInterval(start: first.addingTimeInterval(-pad), end: last.addingTimeInterval(3600 + pad))
-        }
-        let sorted = airports.values.sorted { $0.code < $1.code }
-        return Cell(
-            key: key, airports: sorted, timeZone: firstAirport?.timeZone ?? "UTC",
-            country: firstAirport?.country ?? "", window: window, flightCount: count,
-            earliestDeparture: earliestDeparture ?? earliestAny, scheduledHours: scheduled)
     }
 }

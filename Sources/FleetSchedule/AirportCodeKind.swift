@@ -10,7 +10,7 @@ enum AirportCodeKind: Equatable {
     /// - Parameter code: The code, any case.
     /// - Returns: The kind, or `nil` when the code has neither shape.
     init?(code: String) {
-        let bytes = Array(code.utf8)
+        let bytes = code.utf8
         let isLetter = { (byte: UInt8) in (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
         let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
         if bytes.count == 3, bytes.allSatisfy(isLetter) {

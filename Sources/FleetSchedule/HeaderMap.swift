@@ -17,6 +17,9 @@ struct HeaderMap {
     /// Every header cell as read (byte order marks removed), by position.
     let names: [String]
     private let positions: [ScheduleColumn: Int]
+    /// Each column's position (`nil` when the schedule lacks it), in ``ScheduleColumn/ordinal``
+    /// order: read for every row without hashing.
+    let positionsByColumn: [Int?]
 
     /// Maps a header row.
     ///
@@ -58,7 +61,9 @@ struct HeaderMap {
         self.ignored = ignored
         self.names = names
         self.note = marked.isEmpty ? nil : Self.byteOrderMarkNote(marked)
-        self.positions = found.compactMapValues(\.first)
+        let positions = found.compactMapValues(\.first)
+        self.positions = positions
+        self.positionsByColumn = ScheduleColumn.allCases.map { positions[$0] }
     }
 
     /// How a reason names the column at a position: its schedule column, or its header cell.

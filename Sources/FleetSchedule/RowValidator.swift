@@ -38,14 +38,14 @@ struct RowValidator {
         }
         if record.holdsNUL, let problem = Self.nulBytes(record.fields, header: header) { return .rejected([problem]) }
         let row = RowValues(header: header, fields: record.fields)
-        let empty = ScheduleColumn.required.filter { row[$0].isEmpty }
-        guard empty.isEmpty else { return .rejected([.emptyValues(empty)]) }
+        if ScheduleColumn.required.contains(where: { row[$0].isEmpty }) {
+            return .rejected([.emptyValues(ScheduleColumn.required.filter { row[$0].isEmpty })])
+        }
 
         var problems: [RowProblem] = []
         // C0 and C1 controls and DEL: no aircraft type or registration has one, and a terminal or
         // spreadsheet showing the report would act on it.
-        for column in [ScheduleColumn.aircraft, .tail] where row[column].unicodeScalars.contains(where: \.isControlCode)
-        {
+        for column in [ScheduleColumn.aircraft, .tail] where Self.holdsControl(row[column]) {
             problems.append(.controlCharacter(column, row[column]))
         }
         let number = collect(designator(row[.flight]), into: &problems)
@@ -86,6 +86,13 @@ struct RowValidator {
     static func isSameAirport(_ lhs: Airport, _ rhs: Airport) -> Bool {
         lhs.icao == rhs.icao
             || (lhs.name == rhs.name && lhs.latitude == rhs.latitude && lhs.longitude == rhs.longitude)
+    }
+
+    /// Whether a value holds a C0 or C1 control or DEL; printable ASCII, nearly every value,
+    /// is answered from its bytes without walking its scalars.
+    private static func holdsControl(_ value: String) -> Bool {
+        if value.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return false }
+        return value.unicodeScalars.contains(where: \.isControlCode)
     }
 
     /// A NUL byte in any field, named by column: copied into `flights.csv`, it would cut the
@@ -162,17 +169,18 @@ struct RowValidator {
 }
 
 /// A row's values by column, trimmed.
+///
+/// An array by column position, not a dictionary: made for every row, it was hashed seven
+/// times a row (docs/performance.md).
 private struct RowValues {
-    private var values: [ScheduleColumn: String] = [:]
+    private var values: [String]
 
     init(header: HeaderMap, fields: [String]) {
-        for column in ScheduleColumn.allCases {
-            if let value = header.value(column, in: fields) { values[column] = value }
-        }
+        values = header.positionsByColumn.map { index in index.map { fields[$0].trimmedOfSpaces } ?? "" }
     }
 
     /// The trimmed value, empty when missing.
-    subscript(column: ScheduleColumn) -> String { values[column] ?? "" }
+    subscript(column: ScheduleColumn) -> String { values[column.ordinal] }
 
     /// The trimmed value of an optional column, `nil` when empty or absent.
     func optional(_ column: ScheduleColumn) -> String? {

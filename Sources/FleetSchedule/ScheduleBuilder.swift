@@ -131,4 +131,13 @@ private struct FlightKey: Hashable {
         longitude = flight.origin.longitude
         departure = flight.departure
     }
+
+    /// Hashes all but the name (equal keys still hash alike; the coordinates tell airports
+    /// apart as well), which is the longest string and was hashed for every row.
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(number)
+        hasher.combine(latitude)
+        hasher.combine(longitude)
+        hasher.combine(departure)
+    }
 }

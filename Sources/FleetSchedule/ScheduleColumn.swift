@@ -60,8 +60,19 @@ public enum ScheduleColumn: String, Sendable, CaseIterable, Comparable {
         order(of: lhs) < order(of: rhs)
     }
 
-    private static func order(of column: ScheduleColumn) -> Int {
-        allCases.firstIndex(of: column) ?? 0
+    private static func order(of column: ScheduleColumn) -> Int { column.ordinal }
+
+    /// The position of the case in ``allCases``.
+    var ordinal: Int {
+        switch self {
+        case .flight: 0
+        case .origin: 1
+        case .destination: 2
+        case .departure: 3
+        case .arrival: 4
+        case .aircraft: 5
+        case .tail: 6
+        }
     }
 
     private static let lookup: [String: ScheduleColumn] = {

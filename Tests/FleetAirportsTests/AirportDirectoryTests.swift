@@ -202,3 +202,28 @@ struct AirportParsingTests {
         #expect(error.description == "airport data a.csv:7: bad coordinates")
     }
 }
+
+@Suite("AirportDirectory: the quick split and the reader agree")
+struct QuickSplitTests {
+    @Test("quoted commas, doubled quotes, CRLF, a byte order mark and accents read as the reader reads them")
+    func plainVariants() throws {
+        let rows =
+            "\u{FEFF}icao,iata,name,city,subd,country,elevation,lat,lon,tz,lid\r\n"
+            + "\"LFSB\",\"bsl\",\"Basel, \"\"EuroAirport\"\"\",Bâle,Haut-Rhin,fr,885,47.59,7.53,Europe/Paris,\r\n"
+            + "\r\n"
+            + "KJFK,JFK,John F Kennedy,New York,New York,US,,40.64,-73.78,America/New_York,"
+        // A quote inside an unquoted field is left to the reader: the same directory either way.
+        let odd = rows.replacingOccurrences(of: "Bâle", with: "B\"le")
+        for csv in [rows, odd] {
+            let directory = try AirportDirectory.parse(csv: csv)
+            #expect(directory.count == 2)
+            let basel = try #require(directory.lookup("BSL"))
+            #expect(basel.name == "Basel, \"EuroAirport\"")
+            #expect(basel.country == "FR")
+            #expect(basel.elevationFeet == 885)
+            #expect(directory.lookup("KJFK")?.elevationFeet == nil)
+        }
+        #expect(try AirportDirectory.parse(csv: rows).lookup("LFSB")?.city == "Bâle")
+        #expect(try AirportDirectory.parse(csv: odd).lookup("LFSB")?.city == "B\"le")
+    }
+}
