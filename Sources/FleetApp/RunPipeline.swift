@@ -72,15 +72,18 @@ struct RunPipeline {
             log("warning: " + landless)
             summary.warnings.append(landless)
         }
+        let changes = previous.run.map {
+            RunHistory.changes(briefings, previous: $0.flights, previousRunAt: $0.startedAt)
+        }
+        // Handed over, not copied: the model sorts the briefings in place (they are the run's
+        // largest data, and a second copy was its peak memory).
         let model = ReportModel(
-            summary: summary, startedAt: startedAt, briefings: briefings, rejects: inputs.schedule.rejects,
+            summary: summary, startedAt: startedAt, briefings: consume briefings, rejects: inputs.schedule.rejects,
             rejectedCount: inputs.schedule.rejectedCount,
             weatherByAirport: Self.weatherByAirport(
                 inputs.schedule.flights, plan: planned.plan, fetch: fetched.report),
             attributionURL: Self.attributionURL(fetched.report), marks: fetched.attribution.marks,
-            changes: previous.run.map {
-                RunHistory.changes(briefings, previous: $0.flights, previousRunAt: $0.startedAt)
-            }, briefedAt: options.now ?? startedAt)
+            changes: changes, briefedAt: options.now ?? startedAt)
         try await publish(model, inputs: inputs, fetched: fetched, publication: publication, state: &state)
         if let authFailure = fetched.authFailure {
             environment.console.err(

@@ -47,13 +47,17 @@ public struct ReportModel: Sendable {
     ///   - changes: Changes since the previous run.
     ///   - briefedAt: The time the run briefed for (its start when not given).
     public init(
-        summary: RunSummary, startedAt: Date, briefings: [FlightBriefing], rejects: [RejectedRow],
+        summary: RunSummary, startedAt: Date, briefings: consuming [FlightBriefing], rejects: [RejectedRow],
         rejectedCount: Int? = nil, weatherByAirport: [String: CellWeather], attributionURL: String,
         marks: AttributionMarks? = nil, changes: RunChanges? = nil, briefedAt: Date? = nil
     ) {
         self.summary = summary
         self.startedAt = startedAt
-        self.briefings = briefings.sorted(by: Self.worstFirst)
+        // Sorted in place: a run's briefings are its largest data (about 2 KB a flight), and a
+        // sorted copy beside them was the peak of a 100,000-flight run's memory.
+        var ordered = briefings
+        ordered.sort(by: Self.worstFirst)
+        self.briefings = ordered
         self.rejects = rejects
         self.rejectedCount = rejectedCount ?? rejects.count
         self.weatherByAirport = weatherByAirport
