@@ -42,13 +42,12 @@ struct BriefingSession {
         // joining them held every briefing twice (about 2 KB a flight) at the run's peak.
         return [FlightBriefing](unsafeUninitializedCapacity: flights.count) { buffer, initialized in
             // The tasks write disjoint ranges of memory no one reads until all have ended
-            // (concurrentPerform returns after the last), so sharing the pointer is safe. Its
-            // address exists: with more than one run the capacity is over 2,000.
+            // (concurrentPerform returns after the last), so sharing the buffer is safe.
             nonisolated(unsafe) let output = buffer
             DispatchQueue.concurrentPerform(iterations: runs) { run in
                 var session = BriefingSession(briefer: briefer, fetch: fetch)
                 for index in run * runLength..<min(flights.count, (run + 1) * runLength) {
-                    (output.baseAddress! + index).initialize(to: session.brief(flights[index]))
+                    output.initializeElement(at: index, to: session.brief(flights[index]))
                 }
             }
             initialized = flights.count

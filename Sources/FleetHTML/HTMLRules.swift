@@ -24,7 +24,9 @@ enum HTMLRules {
             if same(utf8, "br") || same(utf8, "hr") { return .void }
             return same(utf8, "li") ? .omittedWhenEmpty : .written
         case 3: return same(utf8, "col") || same(utf8, "img") ? .void : .written
-        case 4: return same(utf8, "area") || same(utf8, "base") || same(utf8, "link") || same(utf8, "meta") ? .void : .written
+        case 4:
+            return same(utf8, "area") || same(utf8, "base") || same(utf8, "link") || same(utf8, "meta")
+                ? .void : .written
         case 5: return same(utf8, "frame") || same(utf8, "input") || same(utf8, "param") ? .void : .written
         case 7: return same(utf8, "isindex") ? .void : .written
         case 8: return same(utf8, "basefont") ? .void : .written

@@ -102,7 +102,8 @@ struct HTMLSerializer {
         let done = utf8Value.withUTF8 { utf8 in
             // Most values need nothing: written in double quotes as they are, without a copy.
             let plain =
-                isURI ? utf8.allSatisfy(HTMLEscaping.isPlainInLink) : !utf8.contains(where: HTMLEscaping.isSpecialInValue)
+                isURI
+                ? utf8.allSatisfy(HTMLEscaping.isPlainInLink) : !utf8.contains(where: HTMLEscaping.isSpecialInValue)
             guard plain else { return false }
             bytes.append(0x22)
             bytes.append(contentsOf: utf8)

@@ -36,7 +36,8 @@ public struct HTMLTemplate: Sendable {
         defer { xmlFreeDoc(parsed) }
         var tree = HTMLTree()
         tree.doctype = LibXMLImport.doctype(of: parsed)
-        LibXMLImport.children(of: UnsafeMutableRawPointer(parsed).assumingMemoryBound(to: xmlNode.self),
+        LibXMLImport.children(
+            of: UnsafeMutableRawPointer(parsed).assumingMemoryBound(to: xmlNode.self),
             document: parsed, into: &tree, parent: 0)
         var slots: [String: Int32] = [:]
         if let (outer, inner) = Self.indexSlots(tree, under: 0, outer: nil, into: &slots) {
@@ -138,7 +139,8 @@ enum LibXMLImport {
         htmlNodeDumpFormatOutput(output, document, node, "UTF-8", 0)
         xmlOutputBufferFlush(output)
         guard let content = xmlOutputBufferGetContent(output) else { return "" }
-        return String(decoding: UnsafeBufferPointer(start: content, count: Int(xmlOutputBufferGetSize(output))), as: UTF8.self)
+        return String(
+            decoding: UnsafeBufferPointer(start: content, count: Int(xmlOutputBufferGetSize(output))), as: UTF8.self)
     }
 
     private static func text(_ pointer: UnsafePointer<xmlChar>?) -> String {

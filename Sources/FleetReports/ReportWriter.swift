@@ -107,7 +107,8 @@ public struct ReportWriter: Sendable {
                 let flights = indices.map { model.briefings[$0] }
                 let page = try RoutePage.document(route: name, flights: flights, model: model, templates: templates)
                 try ReportFiles.write(page.renderBytes(), toPath: routePrefix + name + ".html")
-                try ReportFiles.write(FlightsCSV.bytes(lines: indices.map { lines[$0] }), toPath: routePrefix + name + ".csv")
+                try ReportFiles.write(
+                    FlightsCSV.bytes(lines: indices.map { lines[$0] }), toPath: routePrefix + name + ".csv")
             }
         }
         if routes.isEmpty { try ReportFiles.write("", to: routeFolder.appendingPathComponent(".keep")) }

@@ -50,7 +50,8 @@ struct HTMLFragmentTests {
 
     @Test("a fragment writes what building the same nodes in place writes")
     func sameAsBuilt() throws {
-        let template = "<html><body><main data-slot=\"main\"></main><script data-slot=\"script\"></script></body></html>"
+        let template =
+            "<html><body><main data-slot=\"main\"></main><script data-slot=\"script\"></script></body></html>"
         let fragment = HTMLFragment(context: "main") { build($0) }
         let direct = try HTMLDocument(template: template, name: "t")
         build(try direct.slot("main"))
@@ -66,7 +67,8 @@ struct HTMLFragmentTests {
 
     @Test("a fragment of elements alone writes the same in any parent, script included")
     func elementsOnly() throws {
-        let template = "<html><body><main data-slot=\"main\"></main><script data-slot=\"script\"></script></body></html>"
+        let template =
+            "<html><body><main data-slot=\"main\"></main><script data-slot=\"script\"></script></body></html>"
         let make: (HTMLNode) -> Void = { $0.element("li", [("class", "a&b")]).element("b", text: "1 < 2 & 3") }
         let fragment = HTMLFragment(context: "ol", make)
         let direct = try HTMLDocument(template: template, name: "t")
@@ -80,7 +82,9 @@ struct HTMLFragmentTests {
 
     @Test("a fragment keeps data escaped")
     func escaped() throws {
-        let fragment = HTMLFragment { $0.element("p", [("title", "\"><script>x</script>")], text: "<script>alert(1)</script>") }
+        let fragment = HTMLFragment {
+            $0.element("p", [("title", "\"><script>x</script>")], text: "<script>alert(1)</script>")
+        }
         let page = try HTMLDocument(template: "<html><body data-slot=\"main\"></body></html>", name: "t")
         try page.slot("main").append(fragment)
         let html = try page.render()

@@ -66,7 +66,9 @@ struct HTMLSerializerAgreementTests {
             let reference = try ReferenceDocument(template: template, name: "t")
             var pairs: [(HTMLNode, ReferenceNode)] = []
             if let root = native.root, let other = reference.root { pairs.append((root, other)) }
-            if let slot = try? native.slot("main"), let other = try? reference.slot("main") { pairs.append((slot, other)) }
+            if let slot = try? native.slot("main"), let other = try? reference.slot("main") {
+                pairs.append((slot, other))
+            }
             try #require(!pairs.isEmpty)
             for _ in 0..<80 {
                 let target = random.below(pairs.count)
@@ -75,10 +77,14 @@ struct HTMLSerializerAgreementTests {
                 case 0, 1, 2, 3:
                     let tag = Self.tags[random.below(Self.tags.count)]
                     let attributes = (0..<random.below(4)).map { _ in
-                        (Self.attributeNames[random.below(Self.attributeNames.count)], Self.texts[random.below(Self.texts.count)])
+                        (
+                            Self.attributeNames[random.below(Self.attributeNames.count)],
+                            Self.texts[random.below(Self.texts.count)]
+                        )
                     }
                     let text = random.below(3) == 0 ? Self.texts[random.below(Self.texts.count)] : nil
-                    pairs.append((node.element(tag, attributes, text: text), other.element(tag, attributes, text: text)))
+                    pairs.append(
+                        (node.element(tag, attributes, text: text), other.element(tag, attributes, text: text)))
                 case 4, 5:
                     let text = Self.texts[random.below(Self.texts.count)]
                     node.text(text)
@@ -111,7 +117,9 @@ struct HTMLSerializerAgreementTests {
             }
             let bytes = try native.render()
             let expected = try reference.render()
-            #expect(bytes == expected, "batch \(batch) round \(round): first difference at \(Self.firstDifference(bytes, expected))")
+            #expect(
+                bytes == expected,
+                "batch \(batch) round \(round): first difference at \(Self.firstDifference(bytes, expected))")
             let sameBytes = native.renderBytes() == Array(expected.utf8)
             #expect(sameBytes, "renderBytes differs from render in batch \(batch) round \(round)")
         }
@@ -121,7 +129,9 @@ struct HTMLSerializerAgreementTests {
         let a = Array(left.utf8)
         let b = Array(right.utf8)
         let offset = zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, b.count)
-        let show = { (bytes: [UInt8]) in String(decoding: bytes[max(0, offset - 60)..<min(bytes.count, offset + 60)], as: UTF8.self) }
+        let show = { (bytes: [UInt8]) in
+            String(decoding: bytes[max(0, offset - 60)..<min(bytes.count, offset + 60)], as: UTF8.self)
+        }
         return "\(offset): \(show(a)) | \(show(b))"
     }
 }
