@@ -81,9 +81,10 @@ enum HourlyStrip {
         let itemClass = "strip-hour" + (mark?.extraClass ?? "")
         let item = list.element("li", [("class", itemClass)])
         if isCurrent { item.set("aria-current", "time") }
-        let clock = StripClockCache.entry(start: start, zone: zone)
-        item.append(clock.day != previousDay ? clock.withDay : clock.withoutDay)
-        previousDay = clock.day
+        let plain = StripClockCache.entry(start: start, zone: zone, withDay: false)
+        let showDay = plain.day != previousDay
+        item.append(showDay ? StripClockCache.entry(start: start, zone: zone, withDay: true).clock : plain.clock)
+        previousDay = plain.day
         if let mark { item.element("span", [("class", "strip-mark")], text: mark.text) }
         guard let hour = weather?.hour(containing: start), hour.forecastStart == start else {
             item.set("class", itemClass + " strip-missing")

@@ -8,32 +8,33 @@ internal import Synchronization
 /// It depends on nothing but the zone and the hour, so every strip of every airport in a zone
 /// shares it: a strip's twelve cells spent a large share of writing a route page in building
 /// these nodes and the clock texts again (docs/performance.md). A few hundred zones by the
-/// hours of a run's days are a few thousand small fragments.
+/// hours of a run's days are a few thousand small fragments; the form with the day's name
+/// (a strip's first hour, a local midnight) is made only where one is drawn.
 enum StripClockCache {
     private struct Key: Hashable {
         let zone: String
         let hour: Double
+        let withDay: Bool
     }
 
-    /// One hour in one zone: its local day (``Timestamp/dayLabel(_:zone:)``) and its time with
-    /// and without the day's name.
+    /// One hour in one zone: its local day (``Timestamp/dayLabel(_:zone:)``) and its time,
+    /// with the day's name or without it.
     struct Entry: Sendable {
         let day: String
-        let withDay: HTMLFragment
-        let withoutDay: HTMLFragment
+        let clock: HTMLFragment
     }
 
     private static let table = Mutex<[Key: Entry]>([:])
 
-    /// The entry of the hour starting at `start` in `zone`, made the first time it is asked for.
-    static func entry(start: Date, zone: String) -> Entry {
-        let key = Key(zone: zone, hour: start.timeIntervalSince1970)
+    /// The entry of the hour starting at `start` in `zone`, with the day's name or without,
+    /// made the first time it is asked for.
+    static func entry(start: Date, zone: String, withDay: Bool) -> Entry {
+        let key = Key(zone: zone, hour: start.timeIntervalSince1970, withDay: withDay)
         if let found = table.withLock({ $0[key] }) { return found }
         let day = Timestamp.dayLabel(start, zone: zone)
         let made = Entry(
             day: day,
-            withDay: HTMLFragment(context: "li") { draw($0, start: start, zone: zone, day: day) },
-            withoutDay: HTMLFragment(context: "li") { draw($0, start: start, zone: zone, day: nil) })
+            clock: HTMLFragment(context: "li") { draw($0, start: start, zone: zone, day: withDay ? day : nil) })
         table.withLock { $0[key] = made }
         return made
     }
