@@ -1,6 +1,7 @@
-@testable import FleetReports
 import Foundation
 import Testing
+
+@testable import FleetReports
 
 /// The offsets ``Timestamp`` caches by zone and hour are Foundation's, also in the hours in
 /// which a zone changes offset (where a cached hour would be wrong for part of it).
