@@ -36,10 +36,9 @@ enum HourlyChart {
 
     /// Scheduled times split by local day, in order.
     static func localDays(_ marks: [(Date, String)], zone: String) -> [[(Date, String)]] {
-        let timeZone = Timestamp.timeZone(zone)
         var days: [Int: [(Date, String)]] = [:]
         for mark in marks {
-            let local = mark.0.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: mark.0))
+            let local = mark.0.timeIntervalSince1970 + Double(Timestamp.secondsFromGMT(mark.0, zone: zone))
             days[Int((local / 86400).rounded(.down)), default: []].append(mark)
         }
         return days.keys.sorted().compactMap { days[$0]?.sorted { $0.0 < $1.0 } }

@@ -45,12 +45,14 @@ extension HourlyChart {
         let hours = stride(from: firstHour, through: scale.end.timeIntervalSince1970, by: 3600).map {
             Date(timeIntervalSince1970: $0)
         }
-        let widest = hours.map { Frame.textWidth(localTick($0, zone: zone)) }.max() ?? Frame.textWidth("00Z")
+        // Each hour's local label made once: the widest sets the step, then the ticks use them.
+        let ticks = hours.map { localTick($0, zone: zone) }
+        let widest = ticks.map { Frame.textWidth($0) }.max() ?? Frame.textWidth("00Z")
         let step =
             [1, 2, 3, 4, 6, 12].first { Double($0) * scale.hourWidth >= max(widest, Frame.textWidth("00Z")) + 6 } ?? 24
-        for hour in hours where Int(hour.timeIntervalSince1970 / 3600) % step == 0 {
+        for (hour, tick) in zip(hours, ticks) where Int(hour.timeIntervalSince1970 / 3600) % step == 0 {
             let x = scale.x(hour)
-            let half = max(Frame.textWidth(localTick(hour, zone: zone)), Frame.textWidth("00Z")) / 2
+            let half = max(Frame.textWidth(tick), Frame.textWidth("00Z")) / 2
             guard x - half >= frame.plotLeft - 2, x + half <= Frame.width - 1 else { continue }
             svg.element(
                 "line",
@@ -59,7 +61,7 @@ extension HourlyChart {
                     ("y2", f(frame.precipBottom)),
                 ])
             text(svg, x, frame.utcRow, String(Timestamp.utcClock(hour).prefix(2)) + "Z", anchor: "middle")
-            text(svg, x, frame.localRow, localTick(hour, zone: zone), anchor: "middle")
+            text(svg, x, frame.localRow, tick, anchor: "middle")
         }
     }
 
@@ -97,11 +99,13 @@ extension HourlyChart {
     /// are not whole hours: the local clock is read at each candidate).
     static func localMidnights(from: Date, to: Date, zone: String) -> [Date] {
         var found: [Date] = []
-        var previous = Timestamp.dayLabel(from, zone: zone)
+        // Days compared as numbers: a quarter hour apart they differ by at most one, and then
+        // their labels differ too.
+        var previous = Timestamp.localDay(from, zone: zone)
         var minute = (from.timeIntervalSince1970 / 900).rounded(.down) * 900 + 900
         while minute <= to.timeIntervalSince1970 {
             let date = Date(timeIntervalSince1970: minute)
-            let day = Timestamp.dayLabel(date, zone: zone)
+            let day = Timestamp.localDay(date, zone: zone)
             if day != previous { found.append(date) }
             previous = day
             minute += 900

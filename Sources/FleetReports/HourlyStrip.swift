@@ -81,16 +81,10 @@ enum HourlyStrip {
         let itemClass = "strip-hour" + (mark?.extraClass ?? "")
         let item = list.element("li", [("class", itemClass)])
         if isCurrent { item.set("aria-current", "time") }
-        let day = Timestamp.dayLabel(start, zone: zone)
-        let clock = item.element("span", [("class", "strip-time")])
-        if day != previousDay {
-            clock.element(
-                "span", [("class", "strip-day")],
-                text: String(day.split(separator: " ").prefix(2).joined(separator: " ")))
-        }
-        previousDay = day
-        clock.element("b", text: Timestamp.localClock(start, zone: zone))
-        clock.element("span", [("class", "strip-utc")], text: String(Timestamp.utcClock(start).prefix(2)) + "Z")
+        let plain = StripClockCache.entry(start: start, zone: zone, withDay: false)
+        let showDay = plain.day != previousDay
+        item.append(showDay ? StripClockCache.entry(start: start, zone: zone, withDay: true).clock : plain.clock)
+        previousDay = plain.day
         if let mark { item.element("span", [("class", "strip-mark")], text: mark.text) }
         guard let hour = weather?.hour(containing: start), hour.forecastStart == start else {
             item.set("class", itemClass + " strip-missing")

@@ -12,6 +12,19 @@ public enum Timestamp {
     /// Zones by identifier; a Mutex because reports may be rendered from several tasks.
     private static let zoneCache = Mutex<[String: TimeZone]>([:])
 
+    /// A zone's hour: the UTC hour (whole hours since 1970) of an instant in a zone.
+    private struct ZoneHour: Hashable {
+        let zone: String
+        let hour: Int
+    }
+
+    /// Each zone's offset by UTC hour, for the hours with one offset throughout; ``mixedHour``
+    /// for an hour in which the offset changes. Pages ask for the same few hundred zones' same
+    /// hours a million times at 100,000 flights, and Foundation's lookup (ICU) was a large
+    /// share of writing them (docs/performance.md).
+    private static let offsetCache = Mutex<[ZoneHour: Int]>([:])
+    private static let mixedHour = Int.min
+
     /// `2026-12-01T13:05:00Z`.
     ///
     /// - Parameter date: An instant.
@@ -27,7 +40,7 @@ public enum Timestamp {
     ///   - zone: An IANA zone name.
     /// - Returns: The local text with its offset.
     public static func local(_ date: Date, zone: String) -> String {
-        CivilCalendar.isoText(secondsSince1970: wholeSeconds(date), offset: timeZone(zone).secondsFromGMT(for: date))
+        CivilCalendar.isoText(secondsSince1970: wholeSeconds(date), offset: secondsFromGMT(date, zone: zone))
     }
 
     /// `13:05Z`.
@@ -45,7 +58,7 @@ public enum Timestamp {
     ///   - zone: An IANA zone name.
     /// - Returns: Hours and minutes, local.
     public static func localClock(_ date: Date, zone: String) -> String {
-        clock(wholeSeconds(date) + timeZone(zone).secondsFromGMT(for: date))
+        clock(wholeSeconds(date) + secondsFromGMT(date, zone: zone))
     }
 
     /// `Tue 1 Dec` in the given zone, for grouping in pages.
@@ -55,10 +68,23 @@ public enum Timestamp {
     ///   - zone: An IANA zone name, or `UTC`.
     /// - Returns: A short day label.
     public static func dayLabel(_ date: Date, zone: String = "UTC") -> String {
-        let offset = zone == "UTC" ? 0 : timeZone(zone).secondsFromGMT(for: date)
+        let offset = zone == "UTC" ? 0 : secondsFromGMT(date, zone: zone)
         let days = CivilCalendar.dayAndSecond(secondsSince1970: wholeSeconds(date) + offset).days
         let (_, month, day) = CivilCalendar.date(daysSince1970: days)
         return "\(weekdays[((days % 7) + 7) % 7]) \(day) \(months[month - 1])"
+    }
+
+    /// The local day of an instant in a zone, as days since 1970: two instants have the same
+    /// ``dayLabel(_:zone:)`` within a year exactly when they have the same local day, and a
+    /// number is compared without making the label's text.
+    ///
+    /// - Parameters:
+    ///   - date: An instant.
+    ///   - zone: An IANA zone name, or `UTC`.
+    /// - Returns: Days since 1970-01-01 on the local calendar.
+    static func localDay(_ date: Date, zone: String) -> Int {
+        let offset = zone == "UTC" ? 0 : secondsFromGMT(date, zone: zone)
+        return CivilCalendar.dayAndSecond(secondsSince1970: wholeSeconds(date) + offset).days
     }
 
     /// `Tue 1 Dec 09:05Z (10:05 local)`: the UTC day and time, then the local time, naming
@@ -102,6 +128,32 @@ public enum Timestamp {
             cache[identifier] = zone
             return zone
         }
+    }
+
+    /// The offset of `zone` at `date` in seconds east of UTC, as
+    /// `timeZone(zone).secondsFromGMT(for: date)` gives it, looked up once per zone and hour.
+    ///
+    /// An hour is cached only when its first and last whole seconds have the same offset: a
+    /// zone changes offset at whole seconds and never twice within an hour, so the offset is
+    /// then the same throughout; an hour with a change asks Foundation each time.
+    ///
+    /// - Parameters:
+    ///   - date: An instant.
+    ///   - zone: An IANA zone name.
+    /// - Returns: Seconds east of UTC.
+    static func secondsFromGMT(_ date: Date, zone: String) -> Int {
+        let seconds = date.timeIntervalSince1970
+        guard seconds.isFinite, abs(seconds) < 1e12 else { return timeZone(zone).secondsFromGMT(for: date) }
+        let key = ZoneHour(zone: zone, hour: Int((seconds / 3600).rounded(.down)))
+        if let cached = offsetCache.withLock({ $0[key] }) {
+            return cached == mixedHour ? timeZone(zone).secondsFromGMT(for: date) : cached
+        }
+        let timeZone = timeZone(zone)
+        let start = Double(key.hour) * 3600
+        let first = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: start))
+        let last = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: start + 3599))
+        offsetCache.withLock { $0[key] = first == last ? first : mixedHour }
+        return first == last ? first : timeZone.secondsFromGMT(for: date)
     }
 
     /// Whole seconds since 1970, clamped to ±30,000 years first: the instant may come from a

@@ -18,13 +18,32 @@ public enum Fixed {
         let places = min(max(decimals, 0), scales.count - 1)
         let scaled = (value * scales[places]).rounded(.toNearestOrEven)
         guard abs(scaled) < 9e15 else { return String(value) }
-        let units = Int64(abs(scaled))
-        let sign = scaled < 0 && units != 0 ? "-" : ""
-        guard places > 0 else { return sign + String(units) }
-        let divisor = Int64(scales[places])
-        var fraction = String(units % divisor)
-        if fraction.count < places { fraction = String(repeating: "0", count: places - fraction.count) + fraction }
-        return sign + String(units / divisor) + "." + fraction
+        let units = UInt64(abs(scaled))
+        // Written backwards into a buffer on the stack: the fraction's `places` digits, the
+        // point, the whole part (at least one digit), the sign; one string, no temporaries.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+            var start = buffer.count
+            var rest = units
+            for _ in 0..<places {
+                start -= 1
+                buffer[start] = 0x30 + UInt8(rest % 10)
+                rest /= 10
+            }
+            if places > 0 {
+                start -= 1
+                buffer[start] = 0x2E  // .
+            }
+            repeat {
+                start -= 1
+                buffer[start] = 0x30 + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            if scaled < 0 && units != 0 {
+                start -= 1
+                buffer[start] = 0x2D  // -
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
+        }
     }
 
     /// Whole-number text (`12`, `-4`).
