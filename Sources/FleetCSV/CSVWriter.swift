@@ -43,14 +43,6 @@ public struct CSVWriter: Sendable {
         text.append(Self.line(cells))
     }
 
-    /// Appends a row already encoded by ``line(_:)`` (a row written to several files is
-    /// encoded once).
-    ///
-    /// - Parameter line: The row's text, CRLF included.
-    public mutating func appendLine(_ line: String) {
-        text.append(line)
-    }
-
     /// Encodes one row: its cells, comma-separated, and the CRLF line end.
     ///
     /// - Parameter cells: The row's cells in column order.

@@ -21,18 +21,16 @@ struct HTMLSerializer {
 
     /// The children of one node (a fragment's content).
     mutating func writeChildren(of node: Int32, in tree: HTMLTree) {
-        var out = bytes
-        bytes = []
         tree.nodes.withUnsafeBufferPointer { nodes in
             tree.attributes.withUnsafeBufferPointer { attributes in
                 var writer = Writer(nodes: nodes, attributes: attributes)
-                swap(&writer.out, &out)
+                // The buffer moves into the walk and back (a copy would be copied on write).
+                swap(&writer.out, &bytes)
                 let parentTag = nodes[Int(node)].kind == .element ? nodes[Int(node)].name : nil
                 writer.children(of: node, rawText: parentTag.map(HTMLRules.isRawTextParent) ?? false)
-                swap(&writer.out, &out)
+                swap(&writer.out, &bytes)
             }
         }
-        bytes = out
     }
 
     /// The walk, over the tree's storage without copying a node (a copy retains its strings).

@@ -1,6 +1,5 @@
 internal import FleetBriefing
 internal import FleetCSV
-internal import FleetFiles
 internal import Foundation
 internal import Synchronization
 
@@ -19,7 +18,8 @@ extension FlightsCSV {
         return done.withLock { parts in (0..<chunks).flatMap { parts[$0] ?? [] } }
     }
 
-    /// The bytes of a CSV file of these rows, header first (a route's file).
+    /// The bytes of a CSV file of rows already encoded by ``line(_:attributionURL:)``, header
+    /// first: `flights.csv` and the route files share each flight's row, encoded once.
     static func bytes(lines: some Sequence<String>) -> [UInt8] {
         var bytes = Array(header.utf8)
         for line in lines { bytes.append(contentsOf: line.utf8) }
@@ -32,23 +32,17 @@ extension FlightsCSV {
     /// Writes `flights.csv` a megabyte at a time: the whole file (45 MB at 100,000 flights)
     /// never exists in memory as one string.
     static func write(lines: [String], toPath path: String) throws(ReportError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .writeFailed(path: path, reason: SystemErrorWords.describe(errno)) }
-        defer { close(descriptor) }
-        var buffer: [UInt8] = []
-        buffer.reserveCapacity(1 << 20 + 4096)
-        buffer.append(contentsOf: header.utf8)
-        for line in lines {
-            buffer.append(contentsOf: line.utf8)
-            if buffer.count >= 1 << 20 {
-                if let failure = buffer.withUnsafeBytes({ ReportFiles.writeAll(descriptor, $0) }) {
-                    throw .writeFailed(path: path, reason: SystemErrorWords.describe(failure))
-                }
+        try ReportFiles.withNewFile(path) { descriptor in
+            var buffer: [UInt8] = []
+            buffer.reserveCapacity(1 << 20 + 4096)
+            buffer.append(contentsOf: header.utf8)
+            for line in lines {
+                buffer.append(contentsOf: line.utf8)
+                guard buffer.count >= 1 << 20 else { continue }
+                if let failure = buffer.withUnsafeBytes({ ReportFiles.writeAll(descriptor, $0) }) { return failure }
                 buffer.removeAll(keepingCapacity: true)
             }
-        }
-        if let failure = buffer.withUnsafeBytes({ ReportFiles.writeAll(descriptor, $0) }) {
-            throw .writeFailed(path: path, reason: SystemErrorWords.describe(failure))
+            return buffer.withUnsafeBytes { ReportFiles.writeAll(descriptor, $0) }
         }
     }
 }

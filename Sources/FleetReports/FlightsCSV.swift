@@ -34,18 +34,7 @@ public enum FlightsCSV {
     ///   - attributionURL: The legal attribution link.
     /// - Returns: The CSV text.
     public static func render(_ briefings: [FlightBriefing], attributionURL: String) -> String {
-        render(lines: briefings.map { line($0, attributionURL: attributionURL) })
-    }
-
-    /// The file for rows already encoded by ``line(_:attributionURL:)``: `flights.csv` and the
-    /// route files share each flight's row, encoded once.
-    ///
-    /// - Parameter lines: Encoded rows, in file order.
-    /// - Returns: The CSV text, header first.
-    static func render(lines: some Sequence<String>) -> String {
-        var writer = CSVWriter(header: columns)
-        for line in lines { writer.appendLine(line) }
-        return writer.text
+        String(decoding: bytes(lines: briefings.map { line($0, attributionURL: attributionURL) }), as: UTF8.self)
     }
 
     /// One flight's encoded row.

@@ -92,7 +92,10 @@ enum HourlyStrip {
             return
         }
         if let (cache, airport) = cache {
-            item.append(cache.fragment(airport: airport, hour: hour) { values($0, hour) })
+            item.append(
+                cache.value(StripHour(airport: airport, start: start)) {
+                    HTMLFragment(context: "li") { values($0, hour) }
+                })
         } else {
             values(item, hour)
         }

@@ -12,6 +12,11 @@ enum IndexPage {
     static let slots = ["summary", "risk-counts", "changes", "flights", "airports", "alerts", "rejects"]
 
     static func render(_ model: ReportModel, templates: ReportTemplates) throws -> String {
+        String(decoding: try document(model, templates: templates).renderBytes(), as: UTF8.self)
+    }
+
+    /// The page as a document (``ReportWriter`` writes its bytes without making a `String`).
+    static func document(_ model: ReportModel, templates: ReportTemplates) throws -> HTMLDocument {
         let document = try PageKit.frame(
             template: templates.indexPage, templates: templates,
             title:
@@ -34,7 +39,7 @@ enum IndexPage {
         StationTable.render(try document.slot("stations", fallback: "airports"), model.stations)
         AlertsSection.render(try document.slot("alerts"), FlightEnds(both: model.briefings), level: .top)
         rejects(try document.slot("rejects"), model.rejects, count: model.rejectedCount)
-        return try document.render()
+        return document
     }
 
     private static func summary(_ section: HTMLNode, _ model: ReportModel) {

@@ -43,22 +43,25 @@ enum ReportFiles {
         } catch {
             throw .writeFailed(path: url.path, reason: SystemErrorWords.describe(error))
         }
-        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .writeFailed(path: url.path, reason: SystemErrorWords.describe(errno)) }
-        defer { close(descriptor) }
         var text = text
-        let failure = text.withUTF8 { writeAll(descriptor, UnsafeRawBufferPointer($0)) }
-        if let failure { throw .writeFailed(path: url.path, reason: SystemErrorWords.describe(failure)) }
+        try withNewFile(url.path) { descriptor in text.withUTF8 { writeAll(descriptor, UnsafeRawBufferPointer($0)) } }
     }
 
     /// Writes a file into a directory that exists (the pages of `routes/` and `stations/`, made
     /// once before them): one `open`, one `write` of the whole page, no directory check per file.
     static func write(_ bytes: [UInt8], toPath path: String) throws(ReportError) {
+        try withNewFile(path) { descriptor in bytes.withUnsafeBytes { writeAll(descriptor, $0) } }
+    }
+
+    /// Creates (or empties) the file at `path` and lets `body` write to its descriptor; `body`
+    /// answers the `errno` of a failed write, or `nil`. Either failure names the file.
+    static func withNewFile(_ path: String, _ body: (Int32) -> Int32?) throws(ReportError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .writeFailed(path: path, reason: SystemErrorWords.describe(errno)) }
         defer { close(descriptor) }
-        let failure = bytes.withUnsafeBytes { writeAll(descriptor, $0) }
-        if let failure { throw .writeFailed(path: path, reason: SystemErrorWords.describe(failure)) }
+        if let failure = body(descriptor) {
+            throw .writeFailed(path: path, reason: SystemErrorWords.describe(failure))
+        }
     }
 
     /// Makes a directory (and its parents) for the files ``write(_:toPath:)`` puts in it.

@@ -97,7 +97,7 @@ public struct ReportWriter: Sendable {
         let names = ["index.html"] + stations.map(\.code) + routes.map(\.key)
         try Self.concurrently(names: names, shouldStop: shouldStop) { job in
             if job == 0 {
-                try ReportFiles.write(Array(IndexPage.render(model, templates: templates).utf8), toPath: indexPath)
+                try ReportFiles.write(IndexPage.document(model, templates: templates).renderBytes(), toPath: indexPath)
             } else if job <= stations.count {
                 try Self.writeStation(stations[job - 1], model: model, templates: templates, prefix: stationPrefix)
             } else {

@@ -1,6 +1,5 @@
 internal import FleetHTML
 internal import Foundation
-internal import Synchronization
 
 /// The time of each hour of a strip (the local day where it changes, the local hour, the UTC
 /// hour) as a fragment, built once per zone and hour of a process.
@@ -24,19 +23,17 @@ enum StripClockCache {
         let clock: HTMLFragment
     }
 
-    private static let table = Mutex<[Key: Entry]>([:])
+    private static let table = SharedTable<Key, Entry>()
 
     /// The entry of the hour starting at `start` in `zone`, with the day's name or without,
     /// made the first time it is asked for.
     static func entry(start: Date, zone: String, withDay: Bool) -> Entry {
-        let key = Key(zone: zone, hour: start.timeIntervalSince1970, withDay: withDay)
-        if let found = table.withLock({ $0[key] }) { return found }
-        let day = Timestamp.dayLabel(start, zone: zone)
-        let made = Entry(
-            day: day,
-            clock: HTMLFragment(context: "li") { draw($0, start: start, zone: zone, day: withDay ? day : nil) })
-        table.withLock { $0[key] = made }
-        return made
+        table.value(Key(zone: zone, hour: start.timeIntervalSince1970, withDay: withDay)) {
+            let day = Timestamp.dayLabel(start, zone: zone)
+            return Entry(
+                day: day,
+                clock: HTMLFragment(context: "li") { draw($0, start: start, zone: zone, day: withDay ? day : nil) })
+        }
     }
 
     /// The hour's time: `<span class="strip-time">`, with the day (`Tue 1`) when `day` is given.
