@@ -133,6 +133,7 @@ public struct Briefer: Sendable {
         var worst: (hour: HourWeather, risk: Risk, count: Int, distance: TimeInterval)?
         var byKind: [HazardKind: Hazard] = [:]
         var everyHazard: [Hazard] = []
+        let scheduledHour = TimeMath.floorHour(time)
         for candidate in window {
             let verdict = verdicts.verdict(for: candidate) { hour in
                 let found = rules.flatMap { $0.hazards(in: hour, config: config) }
@@ -142,7 +143,7 @@ public struct Briefer: Sendable {
             let found = verdict.found
             everyHazard += verdict.onePerKind
             let risk = verdict.risk
-            let distance = abs((candidate.forecastStart ?? time).timeIntervalSince(TimeMath.floorHour(time)))
+            let distance = abs((candidate.forecastStart ?? time).timeIntervalSince(scheduledHour))
             if worst == nil || Self.isWorse((risk, found.count, distance), than: worst) {
                 worst = (candidate, risk, found.count, distance)
             }

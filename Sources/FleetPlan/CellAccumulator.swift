@@ -14,8 +14,8 @@ struct CellAccumulator {
     private var slotOfAirport: [ObjectIdentifier: Int] = [:]
     private var airports: [Airport] = []
     private var cellOfSlot: [Int] = []
-    /// For each slot, the order of its first and latest end among all ends.
-    private var firstEnd: [Int] = []
+    /// For each slot, the order of its latest end among all ends. (Slots are made at their
+    /// airport's first end, so a cell's slots are already in the order of their first ends.)
     private var latestEnd: [Int] = []
     private var cellOfKey: [CellKey: Int] = [:]
     private var cells: [Gathered] = []
@@ -36,17 +36,18 @@ struct CellAccumulator {
         self.grid = grid
     }
 
-    /// Adds one end of a flight.
-    mutating func add(airport: Airport, time: Date, isDeparture: Bool, inHorizon: Bool) {
+    /// Adds one end of a flight; its hour counts for the cell's window when it starts no later
+    /// than `horizon` (``Planner/isBeyondHorizon(_:)``'s rule, with the hour found once).
+    mutating func add(airport: Airport, time: Date, isDeparture: Bool, horizon: Date) {
         let slot = slot(of: airport)
-        firstEnd[slot] = min(firstEnd[slot], ends)
         latestEnd[slot] = ends
         ends += 1
         let cell = cellOfSlot[slot]
         cells[cell].count += 1
         cells[cell].earliestAny = min(cells[cell].earliestAny, time)
         if isDeparture { cells[cell].earliestDeparture = min(cells[cell].earliestDeparture ?? time, time) }
-        if inHorizon { cells[cell].hours.append(TimeMath.floorHour(time).timeIntervalSinceReferenceDate) }
+        let hour = TimeMath.floorHour(time)
+        if hour <= horizon { cells[cell].hours.append(hour.timeIntervalSinceReferenceDate) }
     }
 
     private mutating func slot(of airport: Airport) -> Int {
@@ -64,7 +65,6 @@ struct CellAccumulator {
         slotOfAirport[airport.identity] = slot
         airports.append(airport)
         cellOfSlot.append(cell)
-        firstEnd.append(Int.max)
         latestEnd.append(-1)
         cells[cell].slots.append(slot)
         return slot
@@ -80,7 +80,8 @@ struct CellAccumulator {
                 if byCode[code].map({ latestEnd[$0] < latestEnd[slot] }) ?? true { byCode[code] = slot }
                 if let chosen = first {
                     let chosenCode = airports[chosen].code
-                    if code < chosenCode || (code == chosenCode && firstEnd[slot] < firstEnd[chosen]) { first = slot }
+                    // Strictly smaller: of two with one code, the one with the earlier first end.
+                    if code < chosenCode { first = slot }
                 } else {
                     first = slot
                 }

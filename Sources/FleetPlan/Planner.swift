@@ -53,12 +53,8 @@ public struct Planner: Sendable {
         var cells = CellAccumulator(grid: grid)
         let horizon = now.addingTimeInterval(Self.horizon)
         for flight in flights {
-            cells.add(
-                airport: flight.origin, time: flight.departure, isDeparture: true,
-                inHorizon: TimeMath.floorHour(flight.departure) <= horizon)
-            cells.add(
-                airport: flight.destination, time: flight.arrival, isDeparture: false,
-                inHorizon: TimeMath.floorHour(flight.arrival) <= horizon)
+            cells.add(airport: flight.origin, time: flight.departure, isDeparture: true, horizon: horizon)
+            cells.add(airport: flight.destination, time: flight.arrival, isDeparture: false, horizon: horizon)
         }
         let built = cells.build(pad: TimeInterval(hoursEitherSide * 3600)).sorted(by: Self.priority)
         let requests = built.flatMap(requests(for:))

@@ -13,7 +13,7 @@ public enum Timestamp {
     private static let zoneCache = Mutex<[String: TimeZone]>([:])
 
     /// A zone's hour: the UTC hour (whole hours since 1970) of an instant in a zone.
-    private struct ZoneHour: Hashable {
+    private struct ZoneHour: Hashable, Sendable {
         let zone: String
         let hour: Int
     }
@@ -22,7 +22,7 @@ public enum Timestamp {
     /// for an hour in which the offset changes. Pages ask for the same few hundred zones' same
     /// hours a million times at 100,000 flights, and Foundation's lookup (ICU) was a large
     /// share of writing them (docs/performance.md).
-    private static let offsetCache = Mutex<[ZoneHour: Int]>([:])
+    private static let offsetCache = SharedTable<ZoneHour, Int>()
     private static let mixedHour = Int.min
 
     /// `2026-12-01T13:05:00Z`.
@@ -68,8 +68,7 @@ public enum Timestamp {
     ///   - zone: An IANA zone name, or `UTC`.
     /// - Returns: A short day label.
     public static func dayLabel(_ date: Date, zone: String = "UTC") -> String {
-        let offset = zone == "UTC" ? 0 : secondsFromGMT(date, zone: zone)
-        let days = CivilCalendar.dayAndSecond(secondsSince1970: wholeSeconds(date) + offset).days
+        let days = localDay(date, zone: zone)
         let (_, month, day) = CivilCalendar.date(daysSince1970: days)
         return "\(weekdays[((days % 7) + 7) % 7]) \(day) \(months[month - 1])"
     }
@@ -145,15 +144,14 @@ public enum Timestamp {
         let seconds = date.timeIntervalSince1970
         guard seconds.isFinite, abs(seconds) < 1e12 else { return timeZone(zone).secondsFromGMT(for: date) }
         let key = ZoneHour(zone: zone, hour: Int((seconds / 3600).rounded(.down)))
-        if let cached = offsetCache.withLock({ $0[key] }) {
-            return cached == mixedHour ? timeZone(zone).secondsFromGMT(for: date) : cached
+        let cached = offsetCache.value(key) {
+            let timeZone = timeZone(zone)
+            let start = Double(key.hour) * 3600
+            let first = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: start))
+            let last = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: start + 3599))
+            return first == last ? first : mixedHour
         }
-        let timeZone = timeZone(zone)
-        let start = Double(key.hour) * 3600
-        let first = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: start))
-        let last = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: start + 3599))
-        offsetCache.withLock { $0[key] = first == last ? first : mixedHour }
-        return first == last ? first : timeZone.secondsFromGMT(for: date)
+        return cached == mixedHour ? timeZone(zone).secondsFromGMT(for: date) : cached
     }
 
     /// Whole seconds since 1970, clamped to ±30,000 years first: the instant may come from a

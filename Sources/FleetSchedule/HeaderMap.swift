@@ -16,7 +16,6 @@ struct HeaderMap {
     let note: String?
     /// Every header cell as read (byte order marks removed), by position.
     let names: [String]
-    private let positions: [ScheduleColumn: Int]
     /// Each column's position (`nil` when the schedule lacks it), in ``ScheduleColumn/ordinal``
     /// order: read for every row without hashing.
     let positionsByColumn: [Int?]
@@ -61,9 +60,7 @@ struct HeaderMap {
         self.ignored = ignored
         self.names = names
         self.note = marked.isEmpty ? nil : Self.byteOrderMarkNote(marked)
-        let positions = found.compactMapValues(\.first)
-        self.positions = positions
-        self.positionsByColumn = ScheduleColumn.allCases.map { positions[$0] }
+        self.positionsByColumn = ScheduleColumn.allCases.map { found[$0]?.first }
     }
 
     /// How a reason names the column at a position: its schedule column, or its header cell.
@@ -71,7 +68,7 @@ struct HeaderMap {
     /// - Parameter index: The 0-based position.
     /// - Returns: `tail`, or `column 8 ("notes")`.
     func columnName(at index: Int) -> String {
-        if let column = positions.first(where: { $0.value == index })?.key { return column.rawValue }
+        if let column = positionsByColumn.firstIndex(of: index) { return ScheduleColumn.allCases[column].rawValue }
         let name = index < names.count ? names[index].trimmedOfSpaces : ""
         return "column \(index + 1)" + (name.isEmpty ? "" : " (\(EchoText.quoted(name)))")
     }
@@ -100,16 +97,5 @@ struct HeaderMap {
         let which = positions.count == 1 ? "header cell \(cells) starts" : "header cells \(cells) start"
         return "\(which) with an invisible byte order mark (U+FEFF), ignored; the file was probably saved "
             + "or joined twice as UTF-8 with BOM"
-    }
-
-    /// The trimmed value of a column in a row, or `nil` when the schedule has no such column.
-    ///
-    /// - Parameters:
-    ///   - column: The column.
-    ///   - fields: The row's fields (already checked to be ``width`` long).
-    /// - Returns: The value with surrounding spaces removed.
-    func value(_ column: ScheduleColumn, in fields: [String]) -> String? {
-        guard let index = positions[column], index < fields.count else { return nil }
-        return fields[index].trimmedOfSpaces
     }
 }

@@ -59,7 +59,6 @@ extension JSONParser {
             depth -= 1
             return false
         }
-        skipSpace()
         return true
     }
 
@@ -80,17 +79,7 @@ extension JSONParser {
 
     /// A member name as a ``BodyKey``, from its bytes when it has no escape (nearly always).
     private mutating func keyName() throws(WeatherDataError) -> BodyKey {
-        let start = index + 1
-        var end = start
-        while end < bytes.count {
-            let byte = bytes[end]
-            if byte == UInt8(ascii: "\"") {
-                index = end + 1
-                return BodyKey(UnsafeBufferPointer(rebasing: bytes[start..<end]))
-            }
-            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-            end += 1
-        }
+        if let plain = plainString() { return BodyKey(plain) }
         return BodyKey(name: try string())  // escapes, or an error the string reader words
     }
 
