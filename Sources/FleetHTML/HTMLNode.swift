@@ -1,43 +1,52 @@
-/// An element of an ``HTMLDocument``, with the operations reports need.
+/// An element of an ``HTMLDocument`` being built, with the operations reports need.
 ///
-/// Text is always added as text nodes and attribute values as literal values: the serialiser
-/// escapes both on output, so callers never escape anything themselves.
+/// Text is always added as text and attribute values as literal values: both are escaped as
+/// they are written, so callers never escape anything themselves.
+///
+/// Pages are built in document order (``HTMLStream``): adding to an element closes the elements
+/// opened inside it since, and adding to an element closed that way, or setting an attribute
+/// after an element's first child, is a programming error that stops the program with a
+/// message (every page is built by the tests, so such an error cannot reach a night's run).
 public struct HTMLNode {
-    let index: Int32
-    /// The document the node lives in (nodes are indices into its tree).
+    let stream: Int
+    /// The element's number in its stream; 0 is the template element itself.
+    let serial: Int32
     let document: HTMLDocument
 
-    init(_ index: Int32, document: HTMLDocument) {
-        self.index = index
+    init(stream: Int, serial: Int32, document: HTMLDocument) {
+        self.stream = stream
+        self.serial = serial
         self.document = document
+    }
+
+    /// Makes this element the one being written into.
+    private func focus(_ operation: StaticString) {
+        guard document.streams[stream].focus(serial) else {
+            preconditionFailure("HTMLNode.\(operation): the element was closed (pages are built in document order)")
+        }
     }
 
     /// The element's tag name.
     public var tag: String {
-        let node = document.tree.nodes[Int(index)]
-        return node.kind == .element ? node.name : ""
+        serial == 0
+            ? document.anchorTag(stream)
+            : document.streams[stream].frames.last(where: { $0.serial == serial })?.tag ?? ""
     }
 
     /// Appends a child element.
     ///
     /// - Parameters:
     ///   - tag: The tag name (`td`, `svg`, `polyline`).
-    ///   - attributes: Attributes in order; values are literal text.
+    ///   - attributes: Attributes in order; values are literal text. A name given twice keeps
+    ///     its first place and takes the last value.
     ///   - text: Text content, if any.
     /// - Returns: The new element.
     @discardableResult
     public func element(_ tag: String, _ attributes: [(String, String)] = [], text: String? = nil) -> HTMLNode {
-        let child = document.tree.append(.element, tag, to: index)
-        for (offset, (name, value)) in attributes.enumerated() {
-            // A name given twice keeps its first place and takes the last value, as before.
-            if offset == 0 {
-                document.tree.appendAttribute(name, value, on: child)
-            } else {
-                document.tree.setAttribute(name, value, on: child)
-            }
-        }
-        if let text, !text.isEmpty { document.tree.append(.text, text, to: child) }
-        return HTMLNode(child, document: document)
+        focus("element")
+        let child = document.streams[stream].open(tag, attributes: attributes)
+        if let text, !text.isEmpty { document.streams[stream].text(text) }
+        return HTMLNode(stream: stream, serial: child, document: document)
     }
 
     /// Appends a text node.
@@ -45,16 +54,48 @@ public struct HTMLNode {
     /// - Parameter content: The text, inserted literally.
     public func text(_ content: String) {
         guard !content.isEmpty else { return }
-        document.tree.append(.text, content, to: index)
+        focus("text")
+        document.streams[stream].text(content)
     }
 
-    /// Sets an attribute.
+    /// Sets an attribute (before the element's first child).
     ///
     /// - Parameters:
     ///   - name: The attribute name.
     ///   - value: The literal value.
     public func set(_ name: String, _ value: String) {
-        document.tree.setAttribute(name, value, on: index)
+        guard serial != 0 else {
+            setOnTemplateElement(name, value)
+            return
+        }
+        focus("set")
+        guard document.streams[stream].setAttribute(name, value) else {
+            preconditionFailure("HTMLNode.set(\(name)): the element's start tag was written (set attributes first)")
+        }
+    }
+
+    /// A template element's attributes are written again with the page (see
+    /// ``HTMLDocument/render(into:)``).
+    private func setOnTemplateElement(_ name: String, _ value: String) {
+        let element = document.anchors[stream]
+        var attributes =
+            document.templateAttributes[element]
+            ?? {
+                let tree = document.template.tree
+                var found: [(String, String?)] = []
+                var current = tree.nodes[Int(element)].firstAttribute
+                while current >= 0 {
+                    found.append((tree.attributes[Int(current)].name, tree.attributes[Int(current)].value))
+                    current = tree.attributes[Int(current)].next
+                }
+                return found
+            }()
+        if let index = attributes.firstIndex(where: { $0.0 == name }) {
+            attributes[index].1 = value
+        } else {
+            attributes.append((name, value))
+        }
+        document.templateAttributes[element] = attributes
     }
 
     /// Appends a link if the URL is safe, else the text alone.
@@ -78,7 +119,8 @@ public struct HTMLNode {
 
     /// Removes every child of the element.
     public func clear() {
-        document.tree.removeChildren(of: index)
+        focus("clear")
+        document.streams[stream].clearFocused()
     }
 
     /// Replaces the element's content with text.
@@ -89,56 +131,12 @@ public struct HTMLNode {
         text(content)
     }
 
-    /// The text of the element and all its descendants, as a reader sees it (tests and checks
-    /// read pages back with it).
-    public var textContent: String {
-        document.tree.textContent(of: index)
-    }
-
-    /// An attribute's value.
+    /// Appends a fragment's content as the element's last children.
     ///
-    /// - Parameter name: The attribute name.
-    /// - Returns: Its value (`""` for one written without a value), or `nil` when absent.
-    public func attribute(_ name: String) -> String? {
-        document.tree.attribute(name, of: index).map(HTMLTree.cString)
-    }
-
-    /// The first element in this subtree (itself included) that matches, depth first.
-    ///
-    /// - Parameter predicate: The test.
-    /// - Returns: The element.
-    public func first(where predicate: (HTMLNode) -> Bool) -> HTMLNode? {
-        if predicate(self) { return self }
-        var child = document.tree.nodes[Int(index)].firstChild
-        while child >= 0 {
-            if document.tree.nodes[Int(child)].kind == .element,
-                let found = HTMLNode(child, document: document).first(where: predicate)
-            {
-                return found
-            }
-            child = document.tree.nodes[Int(child)].next
-        }
-        return nil
-    }
-
-    /// Every element in this subtree (itself included) that matches, in document order.
-    ///
-    /// - Parameter predicate: The test.
-    /// - Returns: The elements.
-    public func all(where predicate: (HTMLNode) -> Bool) -> [HTMLNode] {
-        var found: [HTMLNode] = []
-        collect(into: &found, where: predicate)
-        return found
-    }
-
-    private func collect(into found: inout [HTMLNode], where predicate: (HTMLNode) -> Bool) {
-        if predicate(self) { found.append(self) }
-        var child = document.tree.nodes[Int(index)].firstChild
-        while child >= 0 {
-            if document.tree.nodes[Int(child)].kind == .element {
-                HTMLNode(child, document: document).collect(into: &found, where: predicate)
-            }
-            child = document.tree.nodes[Int(child)].next
-        }
+    /// - Parameter fragment: The fragment.
+    public func append(_ fragment: HTMLFragment) {
+        focus("append")
+        let raw = document.streams[stream].focusedRawText
+        document.streams[stream].markup(raw ? fragment.rawMarkup : fragment.markup)
     }
 }

@@ -12,23 +12,42 @@ struct HTMLSerializer {
         bytes.reserveCapacity(capacity)
     }
 
-    /// The whole document: doctype, content, and the newline libxml2 ends a document with.
-    mutating func writeDocument(_ tree: HTMLTree) {
-        Self.append(tree.doctype, to: &bytes)
-        writeChildren(of: 0, in: tree)
-        bytes.append(0x0A)
+    /// Where an element's parts lie in the written bytes (a template's, so that a page can
+    /// put its content into them: ``HTMLDocument``).
+    struct ElementRange {
+        /// The `<` of the start tag.
+        var start = 0
+        /// Just after the start tag.
+        var contentStart = 0
+        /// Just after the last child (where the end tag begins).
+        var contentEnd = 0
+        /// Just after the end tag (`contentEnd` when there is none).
+        var end = 0
     }
 
-    /// The children of one node (a fragment's content).
-    mutating func writeChildren(of node: Int32, in tree: HTMLTree) {
+    /// The whole document: doctype, content, and the newline libxml2 ends a document with.
+    /// Returns where each element lies (indexed by node; unset for other nodes).
+    @discardableResult
+    mutating func writeDocument(_ tree: HTMLTree) -> [ElementRange] {
+        Self.append(tree.doctype, to: &bytes)
+        let ranges = writeChildren(of: 0, in: tree)
+        bytes.append(0x0A)
+        return ranges
+    }
+
+    /// The children of one node.
+    @discardableResult
+    mutating func writeChildren(of node: Int32, in tree: HTMLTree) -> [ElementRange] {
         tree.nodes.withUnsafeBufferPointer { nodes in
             tree.attributes.withUnsafeBufferPointer { attributes in
                 var writer = Writer(nodes: nodes, attributes: attributes)
+                writer.ranges = Array(repeating: ElementRange(), count: nodes.count)
                 // The buffer moves into the walk and back (a copy would be copied on write).
                 swap(&writer.out, &bytes)
                 let parentTag = nodes[Int(node)].kind == .element ? nodes[Int(node)].name : nil
                 writer.children(of: node, rawText: parentTag.map(HTMLRules.isRawTextParent) ?? false)
                 swap(&writer.out, &bytes)
+                return writer.ranges
             }
         }
     }
@@ -38,6 +57,7 @@ struct HTMLSerializer {
         let nodes: UnsafeBufferPointer<HTMLTree.Node>
         let attributes: UnsafeBufferPointer<HTMLTree.Attribute>
         var out: [UInt8] = []
+        var ranges: [ElementRange] = []
 
         mutating func children(of node: Int32, rawText: Bool) {
             var child = nodes[Int(node)].firstChild
@@ -70,17 +90,25 @@ struct HTMLSerializer {
 
         private mutating func element(_ index: Int32) {
             let tag = nodes[Int(index)].name
+            ranges[Int(index)].start = out.count
             out.append(0x3C)  // <
             HTMLSerializer.append(tag, to: &out)
             var attribute = nodes[Int(index)].firstAttribute
             while attribute >= 0 {
-                HTMLSerializer.writeAttribute(attributes[Int(attribute)], elementTag: tag, to: &out)
-                attribute = attributes[Int(attribute)].next
+                let current = attributes[Int(attribute)]
+                HTMLSerializer.writeAttribute(name: current.name, value: current.value, elementTag: tag, to: &out)
+                attribute = current.next
             }
             out.append(0x3E)  // >
+            ranges[Int(index)].contentStart = out.count
+            defer { ranges[Int(index)].end = out.count }
             let rule = HTMLRules.endTag(tag)
-            if rule == .void || (rule == .omittedWhenEmpty && nodes[Int(index)].firstChild < 0) { return }
+            if rule == .void || (rule == .omittedWhenEmpty && nodes[Int(index)].firstChild < 0) {
+                ranges[Int(index)].contentEnd = out.count
+                return
+            }
             children(of: index, rawText: HTMLRules.isRawTextParent(tag))
+            ranges[Int(index)].contentEnd = out.count
             out.append(0x3C)
             out.append(0x2F)
             HTMLSerializer.append(tag, to: &out)
@@ -90,12 +118,12 @@ struct HTMLSerializer {
 
     /// ` name="value"`: boolean attributes by name alone, link attributes percent-escaped, the
     /// quotes chosen by what the value holds.
-    static func writeAttribute(_ attribute: HTMLTree.Attribute, elementTag: String, to bytes: inout [UInt8]) {
+    static func writeAttribute(name: String, value: String?, elementTag: String, to bytes: inout [UInt8]) {
         bytes.append(0x20)
-        append(attribute.name, to: &bytes)
-        guard let value = attribute.value, !HTMLRules.isBooleanAttribute(attribute.name) else { return }
+        append(name, to: &bytes)
+        guard let value, !HTMLRules.isBooleanAttribute(name) else { return }
         bytes.append(0x3D)  // =
-        let isURI = HTMLRules.isURIAttribute(attribute.name, elementTag: elementTag)
+        let isURI = HTMLRules.isURIAttribute(name, elementTag: elementTag)
         var utf8Value = value
         let done = utf8Value.withUTF8 { utf8 in
             // Most values need nothing: written in double quotes as they are, without a copy.

@@ -12,6 +12,12 @@ public struct HTMLTemplate: Sendable {
     let tree: HTMLTree
     /// Slot name → its first element (document order).
     let slots: [String: Int32]
+    /// The template written out once, and where each element lies in it: a page copies these
+    /// bytes and puts its content into them (``HTMLDocument/renderBytes()``).
+    let bytes: [UInt8]
+    let ranges: [HTMLSerializer.ElementRange]
+    /// The `body` element, where pages add what belongs at the end of the page.
+    let body: Int32?
 
     /// Parses a template.
     ///
@@ -24,28 +30,45 @@ public struct HTMLTemplate: Sendable {
     ///   - name: A name for messages (`index.html`).
     /// - Throws: ``HTMLError/unparsableTemplate(name:)``, ``HTMLError/nestedSlot(template:outer:inner:)``.
     public init(parsing text: String, name: String) throws(HTMLError) {
-        LibXML.prepare()
-        let options = Int32(HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue)
-        let parsed = text.withCString { bytes in
-            htmlReadMemory(bytes, Int32(text.utf8.count), name, "UTF-8", options)
-        }
-        guard let parsed, xmlDocGetRootElement(parsed) != nil else {
-            if let parsed { xmlFreeDoc(parsed) }
-            throw .unparsableTemplate(name: name)
-        }
-        defer { xmlFreeDoc(parsed) }
-        var tree = HTMLTree()
-        tree.doctype = LibXMLImport.doctype(of: parsed)
-        LibXMLImport.children(
-            of: UnsafeMutableRawPointer(parsed).assumingMemoryBound(to: xmlNode.self),
-            document: parsed, into: &tree, parent: 0)
+        let tree = try LibXMLImport.parse(text, name: name)
         var slots: [String: Int32] = [:]
         if let (outer, inner) = Self.indexSlots(tree, under: 0, outer: nil, into: &slots) {
             throw .nestedSlot(template: name, outer: outer, inner: inner)
         }
+        self.init(name: name, tree: tree, slots: slots)
+    }
+
+    init(name: String, tree: HTMLTree, slots: [String: Int32]) {
         self.name = name
         self.tree = tree
         self.slots = slots
+        var serializer = HTMLSerializer(capacity: 4096)
+        ranges = serializer.writeDocument(tree)
+        bytes = serializer.bytes
+        body = Self.firstElement("body", in: tree, under: 0)
+    }
+
+    /// The first element named `tag` (lower case; the element's name in any case), depth first.
+    static func firstElement(_ tag: StaticString, in tree: HTMLTree, under node: Int32) -> Int32? {
+        var child = tree.nodes[Int(node)].firstChild
+        while child >= 0 {
+            if tree.nodes[Int(child)].kind == .element {
+                if HTMLRules.same(tree.nodes[Int(child)].name.utf8, tag) { return child }
+                if let found = firstElement(tag, in: tree, under: child) { return found }
+            }
+            child = tree.nodes[Int(child)].next
+        }
+        return nil
+    }
+
+    /// The document's root element.
+    var rootElement: Int32? {
+        var child = tree.nodes[0].firstChild
+        while child >= 0 {
+            if tree.nodes[Int(child)].kind == .element { return child }
+            child = tree.nodes[Int(child)].next
+        }
+        return nil
     }
 
     /// Indexes every `data-slot` element by name (the first of each name) in one walk, which
@@ -74,6 +97,27 @@ public struct HTMLTemplate: Sendable {
 
 /// Copies a libxml2 tree into an ``HTMLTree``.
 enum LibXMLImport {
+    /// Parses HTML text with libxml2's HTML parser (the same options and tolerance as ever)
+    /// into a native tree.
+    static func parse(_ text: String, name: String) throws(HTMLError) -> HTMLTree {
+        LibXML.prepare()
+        let options = Int32(HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue)
+        let parsed = text.withCString { bytes in
+            htmlReadMemory(bytes, Int32(text.utf8.count), name, "UTF-8", options)
+        }
+        guard let parsed, xmlDocGetRootElement(parsed) != nil else {
+            if let parsed { xmlFreeDoc(parsed) }
+            throw .unparsableTemplate(name: name)
+        }
+        defer { xmlFreeDoc(parsed) }
+        var tree = HTMLTree()
+        tree.doctype = doctype(of: parsed)
+        children(
+            of: UnsafeMutableRawPointer(parsed).assumingMemoryBound(to: xmlNode.self),
+            document: parsed, into: &tree, parent: 0)
+        return tree
+    }
+
     /// The doctype as libxml2 wrote it (`htmlDtdDumpOutput`), with its line break; libxml2
     /// gives a template without one the HTML 4.0 Transitional doctype.
     static func doctype(of document: htmlDocPtr) -> String {

@@ -1,10 +1,7 @@
-/// The nodes of an ``HTMLDocument``, held in two flat arrays rather than one heap object per
-/// node: a route page has thousands of elements, and a tree of separately allocated nodes spent
-/// most of a page's time in `malloc` and `free` (docs/performance.md).
+/// A parsed document (an ``HTMLTemplate``, a page read back as ``ParsedHTML``), held in two
+/// flat arrays rather than one heap object per node.
 ///
 /// Links between nodes are indices into ``nodes``; `-1` means none. Node 0 is the document.
-/// The tree is a value: a parsed template is copied into each page (copy on write), so a
-/// template is parsed once per run, not once per page.
 struct HTMLTree: Sendable {
     /// What a node is.
     enum Kind: UInt8, Sendable {
@@ -17,7 +14,7 @@ struct HTMLTree: Sendable {
         /// A comment: ``Node/name`` is its content.
         case comment
         /// Markup written as it is: a template's node of another kind (a processing
-        /// instruction) as libxml2 serialised it, or a serialised ``HTMLFragment``.
+        /// instruction) as libxml2 serialised it.
         case markup
     }
 
@@ -32,9 +29,6 @@ struct HTMLTree: Sendable {
         var next: Int32 = -1
         var firstAttribute: Int32 = -1
         var lastAttribute: Int32 = -1
-        /// For a ``Kind/markup`` node made from an ``HTMLFragment``: the index in
-        /// ``markupTexts`` of the text a reader sees in it (``HTMLNode/textContent``).
-        var payload: Int32 = -1
     }
 
     /// One attribute, linked to the next of its element in order.
@@ -50,8 +44,6 @@ struct HTMLTree: Sendable {
     /// The doctype line(s) written before the document's content (libxml2's own dump of the
     /// template's doctype, so it is exactly what libxml2 wrote).
     var doctype: String = ""
-    /// The reader's text of each fragment's markup node (tests read pages back through it).
-    var markupTexts: [String] = []
 
     /// Appends a new node as the last child of `parent`; returns its index.
     @discardableResult
@@ -68,22 +60,7 @@ struct HTMLTree: Sendable {
         return index
     }
 
-    /// Sets an attribute: an existing one of the same name keeps its place and takes the new
-    /// value, a new one goes last (as `xmlSetProp` did).
-    mutating func setAttribute(_ name: String, _ value: String?, on node: Int32) {
-        var current = nodes[Int(node)].firstAttribute
-        while current >= 0 {
-            if attributes[Int(current)].name == name {
-                attributes[Int(current)].value = value
-                return
-            }
-            current = attributes[Int(current)].next
-        }
-        appendAttribute(name, value, on: node)
-    }
-
-    /// Appends an attribute without looking for one of the same name (the caller knows there is
-    /// none: a new element's first attributes).
+    /// Appends an attribute (libxml2's parser gives each name once).
     mutating func appendAttribute(_ name: String, _ value: String?, on node: Int32) {
         let index = Int32(attributes.count)
         attributes.append(Attribute(name: name, value: value))
@@ -107,27 +84,12 @@ struct HTMLTree: Sendable {
         return nil
     }
 
-    /// Detaches every child of `node` (their storage stays until the page is dropped: a page
-    /// lives for one render).
-    mutating func removeChildren(of node: Int32) {
-        var child = nodes[Int(node)].firstChild
-        while child >= 0 {
-            nodes[Int(child)].parent = -1
-            child = nodes[Int(child)].next
-        }
-        nodes[Int(node)].firstChild = -1
-        nodes[Int(node)].lastChild = -1
-    }
-
     /// The text a reader sees in `node` and its descendants: text nodes only, as libxml2's
     /// `xmlNodeGetContent` gave it (comments are not content).
     func textContent(of node: Int32) -> String {
         switch nodes[Int(node)].kind {
         case .text: return HTMLTree.cString(nodes[Int(node)].name)
-        case .markup:
-            let payload = nodes[Int(node)].payload
-            return payload >= 0 ? markupTexts[Int(payload)] : ""
-        case .comment: return ""
+        case .markup, .comment: return ""
         case .document, .element: break
         }
         var text = ""

@@ -49,18 +49,21 @@ enum FleetMap {
         svg.element("title", text: label)
         FleetMapMarkers.definitions(svg.element("defs"))
         svg.element("rect", [("class", "map-sea"), ("width", "100%"), ("height", "100%")])
+        var landNote: String?
         switch land {
         case .success(let outlines):
             let path = outlines.path(in: view)
             if !path.isEmpty { svg.element("path", [("class", "map-land"), ("d", path)]) }
         case .failure(let error):
-            // Not silent: the map says why it has no land, and the report is still written.
-            figure.element("p", [("class", "map-note")], text: error.description)
+            // Not silent: the map says why it has no land (after the drawing: pages are written
+            // in document order), and the report is still written.
+            landNote = error.description
         }
         // Under the arcs and markers (and it takes no clicks, style.css): it never hides a station.
         FleetMapLegend.scaleBar(svg, view: view, box: scale)
         arcs(svg, drawn, view: view)
         let unnamed = FleetMapMarkers.render(svg, stations, view: view, avoiding: scale)
+        if let landNote { figure.element("p", [("class", "map-note")], text: landNote) }
         FleetMapLegend.render(
             figure, stations: byRisk, routes: routesByRisk, drawn: drawn.count, unnamed: unnamed,
             detailed: stations.count <= FleetMapMarkers.detailedTitles)

@@ -78,16 +78,18 @@ enum HourlyStrip {
         mark: (text: String, extraClass: String)?, isCurrent: Bool = false,
         values cache: (StripValueCache, String)? = nil
     ) {
-        let itemClass = "strip-hour" + (mark?.extraClass ?? "")
-        let item = list.element("li", [("class", itemClass)])
-        if isCurrent { item.set("aria-current", "time") }
+        // The hour is looked up first: a missing hour's class is on its start tag, written
+        // before its children.
+        let found = weather?.hour(containing: start).flatMap { $0.forecastStart == start ? $0 : nil }
+        let itemClass = "strip-hour" + (mark?.extraClass ?? "") + (found == nil ? " strip-missing" : "")
+        let item = list.element(
+            "li", isCurrent ? [("class", itemClass), ("aria-current", "time")] : [("class", itemClass)])
         let plain = StripClockCache.entry(start: start, zone: zone, withDay: false)
         let showDay = plain.day != previousDay
         item.append(showDay ? StripClockCache.entry(start: start, zone: zone, withDay: true).clock : plain.clock)
         previousDay = plain.day
         if let mark { item.element("span", [("class", "strip-mark")], text: mark.text) }
-        guard let hour = weather?.hour(containing: start), hour.forecastStart == start else {
-            item.set("class", itemClass + " strip-missing")
+        guard let hour = found else {
             item.element("span", [("class", "strip-nodata")], text: "no data")
             return
         }

@@ -24,7 +24,7 @@ enum PageKit {
         generated: String, marks: AttributionMarks? = nil
     ) throws -> HTMLDocument {
         let document = HTMLDocument(template)
-        if let body = document.root?.first(where: { $0.tag == "body" }) { ConditionIcons.definitions(body) }
+        if let body = document.body { ConditionIcons.definitions(body) }
         try document.slot("title").setText(title)
         try document.slot("heading").setText(title)
         try document.slot("style").setText(templates.style)

@@ -18,9 +18,9 @@ struct DispatcherTrustTests {
         let directory: URL
         let flights: [[String: String]]
 
-        func page(_ name: String) throws -> HTMLDocument {
+        func page(_ name: String) throws -> ParsedHTML {
             let html = String(decoding: try Data(contentsOf: directory.appendingPathComponent(name)), as: UTF8.self)
-            return try HTMLDocument(template: html, name: name)
+            return try ParsedHTML(html, name: name)
         }
     }
 
@@ -122,7 +122,7 @@ struct DispatcherTrustTests {
     }
 
     /// The card of one flight at one end of its route page.
-    static func card(_ page: HTMLDocument, role: String, flight: String) -> HTMLNode? {
+    static func card(_ page: ParsedHTML, role: String, flight: String) -> ParsedHTML.Element? {
         page.root?.first { $0.tag == "div" && $0.attribute("data-role") == role }?
             .first { node in
                 node.tag == "article"
@@ -216,7 +216,7 @@ struct DispatcherTrustTests {
         defer { directory.remove() }
         let report = try await Self.run(schedule, in: directory)
         let index = try report.page("index.html")
-        func banner(_ page: HTMLDocument) -> String? {
+        func banner(_ page: ParsedHTML) -> String? {
             page.root?.first { $0.attribute("role") == "alert" }?.textContent
         }
         var expected = 0

@@ -24,8 +24,8 @@ struct NetworkReportRunTests {
             String(decoding: try Data(contentsOf: directory.appendingPathComponent(name)), as: UTF8.self)
         }
 
-        func page(_ name: String) throws -> HTMLDocument {
-            try HTMLDocument(template: try text(name), name: name)
+        func page(_ name: String) throws -> ParsedHTML {
+            try ParsedHTML(try text(name), name: name)
         }
 
         /// The worst risk of each airport's ends (`dep_risk` at the origin, `arr_risk` at the

@@ -61,8 +61,8 @@ struct HTMLFragmentTests {
         // Inside script the text is raw: the fragment's nodes are copied in instead.
         try reused.slot("script").append(fragment)
         #expect(try reused.render() == direct.render())
-        #expect(try reused.slot("main").textContent == direct.slot("main").textContent)
-        #expect(try reused.slot("main").textContent.contains("between & after"))
+        let main = try ParsedHTML(try reused.render(), name: "t").slot("main")
+        #expect(main?.textContent.contains("between & after") == true)
     }
 
     @Test("a fragment of elements alone writes the same in any parent, script included")

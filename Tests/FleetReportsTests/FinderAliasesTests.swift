@@ -12,7 +12,7 @@ struct FinderAliasesTests {
     @Test("the index carries ICAO → code for each station with a real ICAO code other than its own")
     func aliasesBlock() throws {
         let html = try IndexPage.render(try twoRouteModel(), templates: try ReportFixtures.templates())
-        let document = try HTMLDocument(template: html, name: "index.html")
+        let document = try ParsedHTML(html, name: "index.html")
         let block = try #require(document.root?.first { $0.attribute("id") == FlightLookup.aliasesID })
         #expect(block.tag == "template")
         #expect(Set(block.textContent.split(separator: "\n")) == ["EGLL LHR", "KJFK JFK"])

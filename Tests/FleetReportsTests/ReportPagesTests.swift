@@ -98,7 +98,7 @@ struct ReportPagesTests {
             #expect(!html.lowercased().contains("href=\"javascript:"), "\(name)")
             #expect(!html.contains("href=\"data:"), "\(name)")
             // Read back, the only images are the Apple Weather marks and the only script the template's.
-            let root = try #require(try HTMLDocument(template: html, name: name).root)
+            let root = try #require(try ParsedHTML(html, name: name).root)
             #expect(root.all { $0.tag == "img" }.allSatisfy { $0.attribute("alt") == "Apple Weather" }, "\(name)")
             #expect(root.all { $0.tag == "script" }.count == 1, "\(name)")
             #expect(root.all { $0.attribute("onerror") != nil }.isEmpty, "\(name)")
@@ -114,7 +114,7 @@ struct ReportPagesTests {
         let all = try pages(written(hostileModel(), in: temporary))
         for name in ["index.html", "routes/JFK-XSS.html"] {
             let html = try #require(all[name])
-            let root = try #require(try HTMLDocument(template: html, name: name).root)
+            let root = try #require(try ParsedHTML(html, name: name).root)
             let links = root.all { $0.tag == "a" }.compactMap { $0.attribute("href") }
             #expect(links.allSatisfy { !$0.hasPrefix("javascript:") && !$0.hasPrefix("data:") }, "\(name)")
             #expect(links.contains("https://weatherkit.apple.com/alertDetails/index.html?ids=ok&lang=en-US"), "\(name)")
