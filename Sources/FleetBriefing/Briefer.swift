@@ -61,14 +61,16 @@ public struct Briefer: Sendable {
     /// - Returns: The end's briefing.
     public func end(airport: Airport, time: Date, fetch: FetchReport) -> EndBriefing {
         let key = planner.grid.key(latitude: airport.latitude, longitude: airport.longitude)
-        return end(airport: airport, time: time, outcome: fetch.outcome(for: key), verdicts: [])
+        return end(airport: airport, time: time, outcome: fetch.outcome(for: key), verdicts: [], place: nil)
     }
 
     /// Briefs one end from its cell's outcome, with the hazards of the cell's hours already
     /// found read from `verdicts` (by the hour's position in the cell's hours; an hour without
-    /// one is judged here).
-    func end(airport: Airport, time: Date, outcome: CellOutcome?, verdicts: [HourVerdict?]) -> EndBriefing {
-        outcome?.end(airport: airport, time: time, briefer: self, verdicts: verdicts)
+    /// one is judged here) and the end's hours found at `place` (searched for when `nil`).
+    func end(
+        airport: Airport, time: Date, outcome: CellOutcome?, verdicts: [HourVerdict?], place: EndPlace?
+    ) -> EndBriefing {
+        outcome?.end(airport: airport, time: time, briefer: self, verdicts: verdicts, place: place)
             ?? end(airport: airport, time: time, status: nil)
     }
 
@@ -80,9 +82,10 @@ public struct Briefer: Sendable {
             risk: .unknown, data: .missing(reason), day: nil, alertsKnown: false)
     }
 
-    /// One end from its cell's weather (see ``CellWeather/end(airport:time:status:briefer:verdicts:)``).
+    /// One end from its cell's weather (see ``CellOutcome/end(airport:time:briefer:verdicts:place:)``).
     func end(
-        airport: Airport, time: Date, weather: CellWeather, status: CellStatus, verdicts: [HourVerdict?]
+        airport: Airport, time: Date, weather: CellWeather, status: CellStatus, verdicts: [HourVerdict?],
+        place: EndPlace?
     ) -> EndBriefing {
         // Alerts are matched by time alone, before any hour is looked for: a Tornado Watch over
         // the scheduled time matters just as much when the forecast hour is missing.
@@ -95,7 +98,9 @@ public struct Briefer: Sendable {
                 risk: Risk.unknown.worse(Self.alertRisk(alerts)), data: .missing(reason),
                 day: weather.day(containing: time), alertsKnown: weather.dataSets.contains(.weatherAlerts))
         }
-        let hour = weather.hour(containing: time)
+        let position: Int? =
+            if let place { place.hour >= 0 ? place.hour : nil } else { weather.hourPosition(containing: time) }
+        let hour = position.map { weather.hours[$0] }
         // A replay is judged by what was recorded: an hour that is there is briefed even when it
         // lies past the horizon computed from `--now`.
         if planner.isBeyondHorizon(time), !(status == .replayed && hour != nil) {
@@ -104,9 +109,14 @@ public struct Briefer: Sendable {
         guard let hour else {
             return missing("no forecast hour for \(WeatherJSON.formatDate(TimeMath.floorHour(time)))")
         }
+        if let window = place?.window {
+            return evaluate(
+                airport: airport, time: time, hour: hour, weather: weather, alerts: alerts, status: status,
+                verdicts: verdicts, window: window)
+        }
         return evaluate(
             airport: airport, time: time, hour: hour, weather: weather, alerts: alerts, status: status,
-            verdicts: verdicts)
+            verdicts: verdicts, window: window(in: weather, around: time))
     }
 
     /// How far either side of a scheduled time hazards and alerts are searched.
@@ -162,11 +172,19 @@ public struct Briefer: Sendable {
         return HourVerdict(found: found, onePerKind: Self.onePerKind(found), risk: found.map(\.risk).min() ?? .green)
     }
 
+    /// Where one end's hours are in its cell's hours, found once (while its cell's hours are
+    /// judged) instead of searched again for the briefing.
+    func place(in weather: CellWeather, around time: Date, window positions: [Int]) -> EndPlace {
+        let run = positions.first.map { $0..<$0 + positions.count } ?? 0..<0
+        // Increasing positions are one run exactly when the last one ends the run.
+        let isRun = positions.last.map { $0 + 1 == run.upperBound } ?? true
+        return EndPlace(hour: weather.hourPosition(containing: time) ?? -1, window: isRun ? run : nil)
+    }
+
     private func evaluate(
         airport: Airport, time: Date, hour: HourWeather, weather: CellWeather, alerts: [WeatherAlertSummary],
-        status: CellStatus, verdicts: [HourVerdict?]
+        status: CellStatus, verdicts: [HourVerdict?], window positions: some Collection<Int>
     ) -> EndBriefing {
-        let positions = window(in: weather, around: time)
         var worst: (position: Int, risk: Risk, count: Int, distance: TimeInterval)?
         // The worst hazard of each kind, in the order the kinds were first found (at most one
         // entry per kind, so a scan beats hashing).
@@ -280,18 +298,30 @@ extension CellOutcome {
     /// One end in this cell: read in place, as `outcomes[cell]?.end(…)`, so the weather is not
     /// copied for every end (a copy retained each of its arrays, which both cores' ends of one
     /// cell contend for).
-    func end(airport: Airport, time: Date, briefer: Briefer, verdicts: [HourVerdict?]) -> EndBriefing {
-        weather?.end(airport: airport, time: time, status: status, briefer: briefer, verdicts: verdicts)
+    func end(
+        airport: Airport, time: Date, briefer: Briefer, verdicts: [HourVerdict?], place: EndPlace?
+    ) -> EndBriefing {
+        weather?.end(airport: airport, time: time, status: status, briefer: briefer, verdicts: verdicts, place: place)
             ?? briefer.end(airport: airport, time: time, status: status)
     }
 }
 
 extension CellWeather {
-    /// ``Briefer/end(airport:time:weather:status:verdicts:)`` with this weather as `self`, so
-    /// that `outcome.weather?.end(…)` reads the weather where it is.
+    /// ``Briefer/end(airport:time:weather:status:verdicts:place:)`` with this weather as `self`,
+    /// so that `outcome.weather?.end(…)` reads the weather where it is.
     fileprivate func end(
-        airport: Airport, time: Date, status: CellStatus, briefer: Briefer, verdicts: [HourVerdict?]
+        airport: Airport, time: Date, status: CellStatus, briefer: Briefer, verdicts: [HourVerdict?],
+        place: EndPlace?
     ) -> EndBriefing {
-        briefer.end(airport: airport, time: time, weather: self, status: status, verdicts: verdicts)
+        briefer.end(airport: airport, time: time, weather: self, status: status, verdicts: verdicts, place: place)
     }
+}
+
+/// Where one end's hours are in its cell's hours.
+struct EndPlace: Sendable {
+    /// The position of the hour holding the scheduled time, `-1` when no hour does.
+    let hour: Int
+    /// The window's positions (``Briefer/window(in:around:)``) when they are one run, as they
+    /// are in sorted hours; `nil` to search them again.
+    let window: Range<Int>?
 }

@@ -31,7 +31,7 @@ enum BriefingSession {
         _ flights: [Flight], briefer: Briefer, plan: FetchPlan?, fetch: FetchReport
     ) -> [FlightBriefing] {
         let cells = BriefingCells(flights, grid: briefer.planner.grid, plan: plan, fetch: fetch)
-        let verdicts = judge(cells, flights: flights, briefer: briefer)
+        let (verdicts, places) = judge(cells, flights: flights, briefer: briefer)
         let shared = cells.outcomes.indices.map { SharedCell(outcome: cells.outcomes[$0], verdicts: verdicts[$0]) }
         let runs = (flights.count + runLength - 1) / runLength
         // Each task initialises its own range of the result in place: collecting the runs and
@@ -49,11 +49,11 @@ enum BriefingSession {
                         flight: flight,
                         departure: departure.outcome?.end(
                             airport: flight.origin, time: flight.departure, briefer: briefer,
-                            verdicts: departure.verdicts)
+                            verdicts: departure.verdicts, place: places[2 * index])
                             ?? briefer.end(airport: flight.origin, time: flight.departure, status: nil),
                         arrival: arrival.outcome?.end(
                             airport: flight.destination, time: flight.arrival, briefer: briefer,
-                            verdicts: arrival.verdicts)
+                            verdicts: arrival.verdicts, place: places[2 * index + 1])
                             ?? briefer.end(airport: flight.destination, time: flight.arrival, status: nil))
                     output.initializeElement(at: index, to: briefing)
                 }
@@ -67,35 +67,51 @@ enum BriefingSession {
         }
     }
 
-    /// The verdicts of every cell, by the position of the hour in the cell's hours: made for
-    /// the hours some end's window holds, `nil` for the others.
-    private static func judge(_ cells: BriefingCells, flights: [Flight], briefer: Briefer) -> [[HourVerdict?]] {
+    /// The verdicts of every cell, by the position of the hour in the cell's hours (made for
+    /// the hours some end's window holds, `nil` for the others), and where each end's hours
+    /// are (`nil` for an end whose cell has no hours), found cell by cell on all cores.
+    private static func judge(
+        _ cells: BriefingCells, flights: [Flight], briefer: Briefer
+    ) -> (verdicts: [[HourVerdict?]], places: [EndPlace?]) {
         let ends = cells.endsByCell()
-        @Sendable func judge(_ cell: Int) -> [HourVerdict?] {
-            guard let weather = cells.outcomes[cell]?.weather, !weather.hours.isEmpty else { return [] }
-            var verdicts = [HourVerdict?](repeating: nil, count: weather.hours.count)
-            for end in ends.positions[ends.starts[cell]..<ends.starts[cell + 1]] {
-                let flight = flights[end / 2]
-                let time = end % 2 == 0 ? flight.departure : flight.arrival
-                for position in briefer.window(in: weather, around: time) where verdicts[position] == nil {
-                    verdicts[position] = briefer.judge(weather.hours[position])
-                }
-            }
-            return verdicts
-        }
+        var places = [EndPlace?](repeating: nil, count: cells.endCells.count)
         let count = cells.outcomes.count
-        let tasks = (count + cellsPerTask - 1) / cellsPerTask
-        guard tasks > 1 else { return (0..<count).map(judge) }
-        return [[HourVerdict?]](unsafeUninitializedCapacity: count) { buffer, initialized in
-            // Disjoint ranges, read only after concurrentPerform has returned (as above).
-            nonisolated(unsafe) let output = buffer
-            DispatchQueue.concurrentPerform(iterations: tasks) { task in
-                for cell in task * cellsPerTask..<min(count, (task + 1) * cellsPerTask) {
-                    output.initializeElement(at: cell, to: judge(cell))
+        let verdicts = places.withUnsafeMutableBufferPointer { placesBuffer in
+            // Each end is in one cell and each cell judged by one task: the tasks write
+            // disjoint places, read only after concurrentPerform has returned.
+            nonisolated(unsafe) let placed = placesBuffer
+            @Sendable func verdicts(of cell: Int) -> [HourVerdict?] {
+                guard let weather = cells.outcomes[cell]?.weather, !weather.hours.isEmpty else { return [] }
+                var verdicts = [HourVerdict?](repeating: nil, count: weather.hours.count)
+                for end in ends.positions[ends.starts[cell]..<ends.starts[cell + 1]] {
+                    let flight = flights[end / 2]
+                    let time = end % 2 == 0 ? flight.departure : flight.arrival
+                    let window = briefer.window(in: weather, around: time)
+                    for position in window where verdicts[position] == nil {
+                        verdicts[position] = briefer.judge(weather.hours[position])
+                    }
+                    placed[end] = briefer.place(in: weather, around: time, window: window)
                 }
+                return verdicts
             }
-            initialized = count
+            let tasks = (count + cellsPerTask - 1) / cellsPerTask
+            return [[HourVerdict?]](unsafeUninitializedCapacity: count) { buffer, initialized in
+                // Disjoint ranges again, read only after concurrentPerform has returned.
+                nonisolated(unsafe) let output = buffer
+                @Sendable func judge(task: Int) {
+                    for cell in task * cellsPerTask..<min(count, (task + 1) * cellsPerTask) {
+                        output.initializeElement(at: cell, to: verdicts(of: cell))
+                    }
+                }
+                if tasks > 1 {
+                    DispatchQueue.concurrentPerform(iterations: tasks, execute: judge(task:))
+                } else if tasks == 1 {
+                    judge(task: 0)
+                }
+                initialized = count
+            }
         }
+        return (verdicts, places)
     }
 }
 

@@ -72,6 +72,14 @@ public struct CellWeather: Sendable, Equatable {
     /// - Parameter date: An instant.
     /// - Returns: The hour containing the instant.
     public func hour(containing date: Date) -> HourWeather? {
+        hourPosition(containing: date).map { hours[$0] }
+    }
+
+    /// The position in ``hours`` of ``hour(containing:)``'s hour.
+    ///
+    /// - Parameter date: An instant.
+    /// - Returns: The position of the hour containing the instant.
+    public func hourPosition(containing date: Date) -> Int? {
         var low = 0
         var high = hours.count - 1
         // A position, not the hour: the search passes several hours, and copying each (some
@@ -90,7 +98,7 @@ public struct CellWeather: Sendable, Equatable {
         guard let found, let start = hours[found].forecastStart, date < start.addingTimeInterval(3600) else {
             return nil
         }
-        return hours[found]
+        return found
     }
 
     /// The day whose span `[forecastStart, forecastEnd)` holds `date` (a day without an end
