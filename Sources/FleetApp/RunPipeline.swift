@@ -48,7 +48,7 @@ struct RunPipeline {
         let fetched = try await fetch(planned, state: &state)
         let fetchEnd = clock.now
         let briefings = Briefer(config: options.config, planner: planned.planner)
-            .brief(inputs.schedule.flights, fetch: fetched.report)
+            .brief(inputs.schedule.flights, plan: planned.plan, fetch: fetched.report)
         var policy = RunExitPolicy.afterBriefing(
             schedule: inputs.schedule, briefings: briefings, fetch: fetched.report,
             interrupted: interruption.signal != nil)

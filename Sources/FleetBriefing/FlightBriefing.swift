@@ -42,6 +42,8 @@ public enum FlightStatus: String, Sendable, Codable, CaseIterable {
     case unavailable
 
     static func derive(departure: EndData, arrival: EndData) -> (FlightStatus, String) {
+        // The common case, without the lists below (made for every flight, most of them fresh).
+        if case .fresh = departure, case .fresh = arrival { return (.ok, "") }
         var details: [String] = []
         for (name, data) in [("departure", departure), ("arrival", arrival)] {
             switch data {

@@ -70,7 +70,13 @@ struct CellAccumulator {
         return slot
     }
 
-    /// The cells, in no particular order.
+    /// Every airport seen with the position of its cell in `build(pad:)`'s result, once the
+    /// cells are put in the order `position` gives (`position[built index]`).
+    func airportCells(position: [Int]) -> [(Airport, Int)] {
+        airports.indices.map { slot in (airports[slot], position[cellOfSlot[slot]]) }
+    }
+
+    /// The cells, in the order of their first end.
     func build(pad: TimeInterval) -> [Cell] {
         cells.map { gathered in
             var byCode: [String: Int] = [:]

@@ -56,9 +56,16 @@ public struct Planner: Sendable {
             cells.add(airport: flight.origin, time: flight.departure, isDeparture: true, horizon: horizon)
             cells.add(airport: flight.destination, time: flight.arrival, isDeparture: false, horizon: horizon)
         }
-        let built = cells.build(pad: TimeInterval(hoursEitherSide * 3600)).sorted(by: Self.priority)
+        let gathered = cells.build(pad: TimeInterval(hoursEitherSide * 3600))
+        // Keys are distinct, so the priority is a total order: sorting positions gives the
+        // order sorting the cells gave, and tells each airport where its cell went.
+        let order = gathered.indices.sorted { Self.priority(gathered[$0], gathered[$1]) }
+        var position = [Int](repeating: 0, count: gathered.count)
+        for (rank, index) in order.enumerated() { position[index] = rank }
+        let built = order.map { gathered[$0] }
         let requests = built.flatMap(requests(for:))
-        return FetchPlan(cells: built, requests: requests, grid: grid)
+        return FetchPlan(
+            cells: built, requests: requests, grid: grid, airports: cells.airportCells(position: position))
     }
 
     /// Earliest departure first, then most flights, then key (for a stable order).

@@ -54,9 +54,10 @@ public struct ReportModel: Sendable {
         self.summary = summary
         self.startedAt = startedAt
         // Sorted in place: a run's briefings are its largest data (about 2 KB a flight), and a
-        // sorted copy beside them was the peak of a 100,000-flight run's memory.
+        // sorted copy beside them was the peak of a 100,000-flight run's memory. By keys, each
+        // briefing then moved once (``WorstFirstOrder``): the order of `worstFirst`, stable.
         var ordered = briefings
-        ordered.sort(by: Self.worstFirst)
+        WorstFirstOrder.sort(&ordered)
         self.briefings = ordered
         self.rejects = rejects
         self.rejectedCount = rejectedCount ?? rejects.count

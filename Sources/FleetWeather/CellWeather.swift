@@ -72,23 +72,33 @@ public struct CellWeather: Sendable, Equatable {
     /// - Parameter date: An instant.
     /// - Returns: The hour containing the instant.
     public func hour(containing date: Date) -> HourWeather? {
+        hourPosition(containing: date).map { hours[$0] }
+    }
+
+    /// The position in ``hours`` of ``hour(containing:)``'s hour.
+    ///
+    /// - Parameter date: An instant.
+    /// - Returns: The position of the hour containing the instant.
+    public func hourPosition(containing date: Date) -> Int? {
         var low = 0
         var high = hours.count - 1
-        var found: HourWeather?
+        // A position, not the hour: the search passes several hours, and copying each (some
+        // 350 bytes and its references) was most of the search's cost.
+        var found: Int?
         while low <= high {
             let mid = (low + high) / 2
             guard let start = hours[mid].forecastStart else { return nil }
             if start <= date {
-                found = hours[mid]
+                found = mid
                 low = mid + 1
             } else {
                 high = mid - 1
             }
         }
-        guard let hour = found, let start = hour.forecastStart, date < start.addingTimeInterval(3600) else {
+        guard let found, let start = hours[found].forecastStart, date < start.addingTimeInterval(3600) else {
             return nil
         }
-        return hour
+        return found
     }
 
     /// The day whose span `[forecastStart, forecastEnd)` holds `date` (a day without an end
