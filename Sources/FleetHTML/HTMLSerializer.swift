@@ -30,26 +30,19 @@ struct HTMLSerializer {
     @discardableResult
     mutating func writeDocument(_ tree: HTMLTree) -> [ElementRange] {
         Self.append(tree.doctype, to: &bytes)
-        let ranges = writeChildren(of: 0, in: tree)
-        bytes.append(0x0A)
-        return ranges
-    }
-
-    /// The children of one node.
-    @discardableResult
-    mutating func writeChildren(of node: Int32, in tree: HTMLTree) -> [ElementRange] {
-        tree.nodes.withUnsafeBufferPointer { nodes in
+        let ranges = tree.nodes.withUnsafeBufferPointer { nodes in
             tree.attributes.withUnsafeBufferPointer { attributes in
                 var writer = Writer(nodes: nodes, attributes: attributes)
                 writer.ranges = Array(repeating: ElementRange(), count: nodes.count)
                 // The buffer moves into the walk and back (a copy would be copied on write).
                 swap(&writer.out, &bytes)
-                let parentTag = nodes[Int(node)].kind == .element ? nodes[Int(node)].name : nil
-                writer.children(of: node, rawText: parentTag.map(HTMLRules.isRawTextParent) ?? false)
+                writer.children(of: 0, rawText: false)
                 swap(&writer.out, &bytes)
                 return writer.ranges
             }
         }
+        bytes.append(0x0A)
+        return ranges
     }
 
     /// The walk, over the tree's storage without copying a node (a copy retains its strings).

@@ -196,7 +196,7 @@ struct PlannerHorizonTests {
 
     @Test("random schedules: every scheduled hour covered either side, no overlap, never more parts than back-to-back")
     func coveringInvariants() throws {
-        var generator = SeededGenerator(seed: 7)
+        var generator = SeededRandom(seed: 7)
         for _ in 0..<200 {
             let count = Int.random(in: 1...12, using: &generator)
             let flights = (0..<count).map { index in
@@ -369,20 +369,5 @@ struct PlannerPriorityTests {
         #expect(try cell(plan, "BOS").earliestDeparture == date("2026-12-01T12:00:00Z"))
         #expect(try cell(plan, "ORD").earliestDeparture == date("2026-12-01T14:00:00Z"))
         #expect(plan.cells.map { $0.airports[0].code } == ["JFK", "BOS", "ORD"])
-    }
-}
-
-/// SplitMix64: a fixed seed gives the same schedules on every run.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }
