@@ -53,8 +53,8 @@ extension StateStore {
             sql,
             [
                 .text(runID), .int(position), .text(flight.flightKey), .text(flight.flight), .text(flight.route),
-                .text(flight.risk), .text(flight.status), .text(try encode(flight.alertIDs)),
-                .text(try encode(flight.hazards)), .text(flight.detailJSON),
+                .text(flight.risk), .text(flight.status), .text(encode(flight.alertIDs)),
+                .text(encode(flight.hazards)), .text(flight.detailJSON),
             ])
     }
 
@@ -106,19 +106,14 @@ extension StateStore {
     }
 
     /// Lists of strings are stored as JSON arrays: unambiguous whatever the strings hold.
-    private func encode(_ strings: [String]) throws(StoreError) -> String {
-        do {
-            return String(decoding: try listEncoder.encode(strings), as: UTF8.self)
-        } catch {
-            throw .invalidValue("cannot encode a list of strings as JSON: \(error)")
-        }
+    private func encode(_ strings: [String]) -> String {
+        StringListJSON.encode(strings)
     }
 
     private func decode(_ json: String, column: String) throws(StoreError) -> [String] {
-        do {
-            return try listDecoder.decode([String].self, from: Data(json.utf8))
-        } catch {
+        guard let strings = StringListJSON.decode(json) else {
             throw .corruptValue(table: "run_flight", column: column, reason: "not a JSON array of strings")
         }
+        return strings
     }
 }

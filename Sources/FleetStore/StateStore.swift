@@ -27,9 +27,6 @@ public actor StateStore {
     let processes: any ProcessTable
     /// This process, as recorded in the ledger rows it reserves.
     let owner: String?
-    /// One coder pair for the string lists of run history (two per flight), made once.
-    let listEncoder = JSONEncoder()
-    let listDecoder = JSONDecoder()
 
     /// What opening a file that SQLite's quick check finds damaged does.
     public enum DamagePolicy: Sendable {
