@@ -73,10 +73,13 @@ enum HazardGlance {
         for row in rows {
             var entries: [Entry] = []
             var flights = 0
-            for briefing in briefings {
-                let departure = row.matches(briefing.departure)
-                let arrival = row.matches(briefing.arrival)
+            // By index: a `for briefing in` loop copies every briefing of the run for each row,
+            // where only the few that match are read further.
+            for index in briefings.indices {
+                let departure = row.matches(briefings[index].departure)
+                let arrival = row.matches(briefings[index].arrival)
                 guard departure || arrival else { continue }
+                let briefing = briefings[index]
                 flights += 1
                 for (label, end, matched) in [
                     ("dep", briefing.departure, departure), ("arr", briefing.arrival, arrival),

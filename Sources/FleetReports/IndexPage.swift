@@ -98,8 +98,10 @@ enum IndexPage {
     private static func riskCounts(_ section: HTMLNode, _ model: ReportModel) {
         section.element("h2", text: "Flights by risk")
         let list = section.element("ul", [("class", "counts"), ("data-filter", FlightTable.filterID)])
+        // Counted in one pass over the risks alone (a filter per risk copied every briefing).
+        let counts = RiskCounts(counting: model.briefings.lazy.map(\.risk))
         for risk in Risk.allCases {
-            let count = model.briefings.filter { $0.risk == risk }.count
+            let count = counts[risk]
             let item = list.element("li", [("class", "risk-\(risk.rawValue)"), ("data-risk-pill", risk.rawValue)])
             item.text("\(risk.rawValue.uppercased()): \(count)")
         }
