@@ -17,7 +17,7 @@ bench-work/inputs-SIZE/, so a rerun starts at once. Every run writes a fresh rep
 (see bench_pipeline.run_once about ext4 and freed inodes); reports are deleted when
 the whole benchmark is done (earlier only when the disk runs short: a 100k report is 3.4 GB):
 deleting many files shortly before creating many makes this disk's file creation far slower
-(docs/performance.md, "Measuring on this machine"), so measure at least five minutes after a
+(docs/performance.md, "Measuring on this machine"), so measure at least ten minutes after a
 large deletion.
 
 Usage: scripts/bench_compare.py [--sizes 10k,100k] [--runs N] [--binary PATH] [--skip-plain]

@@ -57,29 +57,36 @@ struct Station: Sendable {
     /// - Returns: One station per airport that any flight departs from or arrives at.
     static func gather(_ briefings: [FlightBriefing]) -> [Station] {
         var stations: [String: Station] = [:]
-        for (index, briefing) in briefings.enumerated() {
-            let origin = briefing.flight.origin
-            let destination = briefing.flight.destination
+        // By index, and the boards sorted by keys: a `for briefing in` loop and a comparator
+        // taking two `Flight`s copied briefings and flights (strings and airports retained)
+        // over and over, on one core before the pages start (docs/performance.md, "Airports,
+        // planning and briefing").
+        for index in briefings.indices {
+            let origin = briefings[index].flight.origin
+            let destination = briefings[index].flight.destination
             stations[origin.code, default: Station(airport: origin)].departures.append(index)
-            stations[origin.code]?.add(briefing.departure)
+            stations[origin.code]?.add(briefings[index].departure)
             stations[destination.code, default: Station(airport: destination)].arrivals.append(index)
-            stations[destination.code]?.add(briefing.arrival)
+            stations[destination.code]?.add(briefings[index].arrival)
         }
-        return stations.values.map { station in
-            var station = station
-            station.departures.sort { inOrder(briefings[$0].flight, briefings[$1].flight, at: \.departure) }
-            station.arrivals.sort { inOrder(briefings[$0].flight, briefings[$1].flight, at: \.arrival) }
-            return station
+        var gathered = Array(stations.values)
+        for position in gathered.indices {
+            gathered[position].departures = boardOrder(gathered[position].departures, briefings, at: \.departure)
+            gathered[position].arrivals = boardOrder(gathered[position].arrivals, briefings, at: \.arrival)
         }
-        .sorted { $0.code < $1.code }
+        return gathered.sorted { $0.code < $1.code }
     }
 
-    /// Board order: the time at this end, then flight number, then schedule line.
-    private static func inOrder(_ lhs: Flight, _ rhs: Flight, at time: KeyPath<Flight, Date>) -> Bool {
-        let left = lhs[keyPath: time]
-        let right = rhs[keyPath: time]
-        if left != right { return left < right }
-        if lhs.number != rhs.number { return lhs.number < rhs.number }
-        return lhs.line < rhs.line
+    /// The positions in board order: the time at this end, then flight number, then schedule
+    /// line; equal flights keep their order in the briefings (as the stable sort of before).
+    private static func boardOrder(
+        _ positions: [Int], _ briefings: [FlightBriefing], at time: KeyPath<Flight, Date>
+    ) -> [Int] {
+        var keys = positions.map { position in
+            let flight = briefings[position].flight
+            return (time: flight[keyPath: time], number: flight.number, line: flight.line, position: position)
+        }
+        keys.sort { ($0.time, $0.number, $0.line, $0.position) < ($1.time, $1.number, $1.line, $1.position) }
+        return keys.map(\.position)
     }
 }
