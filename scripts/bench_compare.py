@@ -117,7 +117,22 @@ def line(label, run):
     return f"{label}: wall {run['wall']:7.2f} s, cpu {run['cpu']:7.2f} s, peak rss {run['rss']:7.0f} MiB"
 
 
-def bench_size(size, runs, binary, plain, out_root):
+def make_room(kept, report_gb):
+    """Deletes earlier reports (all sizes) when the disk is short, saying so: a deletion right
+    before a measured run slows its file creation, so the figures after it are suspect."""
+    if free_gb() >= 2 * report_gb + 5:
+        return
+    if kept:
+        print(f"  (disk short: deleting {len(kept)} earlier report(s) before the next run; "
+              "its figures may be slower for it)", flush=True)
+        for folder in kept:
+            shutil.rmtree(folder, ignore_errors=True)
+        kept.clear()
+    if free_gb() < 2 * report_gb + 5:
+        sys.exit(f"not enough free disk for a {report_gb} GB report even after deleting earlier ones")
+
+
+def bench_size(size, runs, binary, plain, out_root, kept):
     flights, airports, routes, _, report_gb = SIZES[size]
     schedule, weather = inputs(size)
     print(f"\n== {size}: {flights:,} flights, {airports:,} airports, {routes:,} routes; replayed, "
@@ -128,13 +143,9 @@ def bench_size(size, runs, binary, plain, out_root):
         commands["plain"] = lambda out: [sys.executable, os.path.join(SCRIPTS, "plain_fleetwx.py"), "run",
                                          schedule, "--replay", weather, "--out", out, "--now", NOW]
     results = {name: [] for name in commands}
-    kept = []
     for index in range(runs):
         for name, command in commands.items():
-            if free_gb() < 2 * report_gb + 5:  # make room: never fill the disk others share
-                for folder in kept:
-                    shutil.rmtree(folder, ignore_errors=True)
-                kept = []
+            make_room(kept, report_gb)  # never fill the disk others share
             out = os.path.join(out_root, f"{size}-{name}-{index + 1}")
             run = measure(command(out), out)
             run["timings"] = timings(out) if name == "fleetwx" else {}
@@ -194,10 +205,11 @@ def main():
     out_root = os.path.join(WORK, "out", time.strftime("%Y%m%dT%H%M%S"))
     os.makedirs(out_root, exist_ok=True)
     summaries = {}
+    kept = []  # every report of every size, deleted at the end (or by make_room)
     try:
         for size in sizes:
             runs = args.runs or SIZES[size][3]
-            summaries[size] = bench_size(size, runs, binary, not args.skip_plain, out_root)
+            summaries[size] = bench_size(size, runs, binary, not args.skip_plain, out_root, kept)
     finally:
         shutil.rmtree(out_root, ignore_errors=True)
     print("\n== summary (medians)")

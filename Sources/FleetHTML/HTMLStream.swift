@@ -52,7 +52,7 @@ struct HTMLStream {
             while !frames.isEmpty { closeLast() }
             return true
         }
-        // The usual case: adding to the element added last, or to its parent.
+        // The usual case: adding to the element added last.
         if let last = frames.indices.last, frames[last].serial == serial { return true }
         guard let position = frames.lastIndex(where: { $0.serial == serial }) else { return false }
         while frames.count > position + 1 { closeLast() }

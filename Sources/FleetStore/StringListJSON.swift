@@ -51,7 +51,8 @@ enum StringListJSON {
 
     /// The strings of a JSON array of strings, or `nil` when the text is anything else (another
     /// JSON value, an array holding a non-string, a bad escape or a lone surrogate, trailing
-    /// text).
+    /// text). A leading byte-order mark is refused too (`JSONDecoder` skipped one; RFC 8259
+    /// lets a reader do either, and no build ever wrote one).
     static func decode(_ text: String) -> [String]? {
         var text = text
         return text.withUTF8 { buffer in
