@@ -1,3 +1,5 @@
+internal import FleetFiles
+
 /// Lists of strings as JSON arrays, the form run history keeps them in (`run_flight.alert_ids`
 /// and `hazards`): unambiguous whatever the strings hold, and readable by any tool.
 ///
@@ -154,14 +156,7 @@ enum StringListJSON {
             guard index + 4 <= bytes.count else { return nil }
             var value: UInt16 = 0
             for _ in 0..<4 {
-                let byte = bytes[index]
-                let digit: UInt8
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-                default: return nil
-                }
+                guard let digit = HexDigit.value(bytes[index]) else { return nil }
                 value = value << 4 | UInt16(digit)
                 index += 1
             }

@@ -1,3 +1,4 @@
+internal import FleetFiles
 public import Foundation
 
 /// A strict RFC 8259 parser into ``JSONValue``, over the body's bytes.
@@ -210,14 +211,7 @@ public struct JSONParser {
         guard index + 4 <= bytes.count else { throw fail("a cut-off \\u escape") }
         var code: UInt32 = 0
         for _ in 0..<4 {
-            let byte = bytes[index]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw fail("a bad \\u escape")
-            }
+            guard let digit = HexDigit.value(bytes[index]) else { throw fail("a bad \\u escape") }
             code = code << 4 | UInt32(digit)
             index += 1
         }
