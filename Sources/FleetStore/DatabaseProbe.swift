@@ -101,31 +101,27 @@ enum DatabaseProbe {
             let hasWAL = FileManager.default.fileExists(atPath: path + "-wal")
             let identity = try SQLiteConnection(
                 path: path, mode: hasWAL ? .readOnly : .immutable, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
-            let applicationID = Int32(truncatingIfNeeded: try identity.integer("PRAGMA application_id"))
-            let version = Int(try identity.integer("PRAGMA user_version"))
+            let seen = try marks(identity)
             // Another application's file, or one this build refuses by its version: no check.
-            guard applicationID == Migrations.applicationID, (0...Migrations.all.count).contains(version) else {
-                return Found(
-                    applicationID: applicationID, version: version,
-                    tables: Int(try identity.integer("SELECT count(*) FROM sqlite_master")), damage: nil)
+            guard seen.applicationID == Migrations.applicationID, (0...Migrations.all.count).contains(seen.version)
+            else {
+                return Found(applicationID: seen.applicationID, version: seen.version, tables: seen.tables, damage: nil)
             }
             // A fleetwx file is read again, and checked, through a normal read-only connection that
             // takes the shared lock and waits for it up to the busy timeout: `immutable` ignores
             // locks, so it would read the pages a writer of a rollback-journal file has spilled
             // before its commit, and call a healthy file damaged (StateReportingTests).
             let connection: SQLiteConnection
-            let lockedID: Int64
+            let locked: Marks
             do throws(StoreError) {
                 connection = try SQLiteConnection(
                     path: path, mode: .readOnly, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
-                lockedID = try connection.integer("PRAGMA application_id")  // also opens the WAL's -shm file
+                locked = try marks(connection)  // also opens the WAL's -shm file
             } catch {
                 throw Unopenable.explained(error, path: path)  // a folder that cannot hold -wal/-shm
             }
             return Found(
-                applicationID: Int32(truncatingIfNeeded: lockedID),
-                version: Int(try connection.integer("PRAGMA user_version")),
-                tables: Int(try connection.integer("SELECT count(*) FROM sqlite_master")),
+                applicationID: locked.applicationID, version: locked.version, tables: locked.tables,
                 damage: try quickCheck(connection), connection: connection)
         } catch {
             if error.sqlitePrimaryCode == SQLITE_NOTADB { throw .notADatabase(path: path) }
@@ -134,6 +130,33 @@ enum DatabaseProbe {
             }
             throw error
         }
+    }
+
+    /// Whose file it is, as one reading: the marker, the schema version and the table count.
+    private struct Marks {
+        let applicationID: Int32
+        let version: Int
+        let tables: Int
+    }
+
+    /// Reads ``Marks`` in one statement, so in one read transaction.
+    ///
+    /// The `immutable` connection takes no lock, and each statement reads the file afresh: read
+    /// one by one while another process creates the same new state file, the marker could come
+    /// from before its first migration and the tables from after it, and a new fleetwx file was
+    /// refused as another application's (LedgerProcessTests' two processes, under load). One
+    /// statement reads the file once, as one state (`scripts/probe_race.py` counts both ways:
+    /// 9 mixed readings of 54,671 by three statements, none of 133,000 by one;
+    /// StoreCreationRaceTests failed every time with three).
+    private static func marks(_ connection: SQLiteConnection) throws(StoreError) -> Marks {
+        let statement = try connection.prepared(
+            "SELECT (SELECT application_id FROM pragma_application_id), (SELECT user_version FROM pragma_user_version), "
+                + "(SELECT count(*) FROM sqlite_master)")
+        let row = try statement.first { row throws(StoreError) in
+            Marks(applicationID: Int32(truncatingIfNeeded: row.int64(0)), version: row.int(1), tables: row.int(2))
+        }
+        guard let row else { throw .damaged(path: connection.path, problem: "the list of its tables cannot be read") }
+        return row
     }
 
     /// `PRAGMA quick_check(1)`: `nil` when it answers "ok", else its first finding's first line,

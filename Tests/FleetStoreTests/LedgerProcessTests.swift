@@ -97,11 +97,13 @@ struct LedgerProcessTests {
         #expect(try await store.reserve(LedgerRequest(runID: "after", cell: "c", monthlyLimit: 1_000_000)) != nil)
     }
 
-    /// Starts this test binary running only ``worker()``.
-    static func launchWorker(database: URL, output: URL, attempts: Int = attempts) throws -> Process {
+    /// Starts this test binary running only ``worker()``, or the worker test `filter` names.
+    static func launchWorker(
+        database: URL, output: URL, attempts: Int = attempts, filter: String = "LedgerProcessTests/worker"
+    ) throws -> Process {
         let process = Process()
         process.executableURL = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
-        process.arguments = ["--testing-library", "swift-testing", "--filter", "LedgerProcessTests/worker"]
+        process.arguments = ["--testing-library", "swift-testing", "--filter", filter]
         var environment = ProcessInfo.processInfo.environment
         environment[databaseVariable] = database.path
         environment[outputVariable] = output.path
