@@ -44,16 +44,17 @@ enum DatabaseProbe {
         guard let header = try readHeader(path) else { return nil }
         if !header.isEmpty, header != magic { throw .notADatabase(path: path) }
         let found = try inspect(path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
-        if found.applicationID == Migrations.applicationID {
-            if found.version < 0 { throw .invalidSchemaVersion(path: path, found: found.version) }
-            if found.version > Migrations.all.count {
-                throw .newerSchema(path: path, found: found.version, supported: Migrations.all.count)
+        let marks = found.marks
+        if marks.applicationID == Migrations.applicationID {
+            if marks.version < 0 { throw .invalidSchemaVersion(path: path, found: marks.version) }
+            if marks.version > Migrations.all.count {
+                throw .newerSchema(path: path, found: marks.version, supported: Migrations.all.count)
             }
-        } else if found.applicationID != 0 || found.tables > 0 || found.version != 0 {
+        } else if marks.applicationID != 0 || marks.tables > 0 || marks.version != 0 {
             throw .foreignDatabase(path: path)
         }
         return Existing(
-            damage: found.damage, version: found.version, damagedReader: found.damage == nil ? nil : found.connection)
+            damage: found.damage, version: marks.version, damagedReader: found.damage == nil ? nil : found.connection)
     }
 
     /// The longest quick-check finding quoted in a message.
@@ -83,9 +84,7 @@ enum DatabaseProbe {
     }
 
     private struct Found {
-        let applicationID: Int32
-        let version: Int
-        let tables: Int
+        let marks: Marks
         /// The quick check's first finding, when it found any.
         let damage: String?
         /// The locked read-only connection of a fleetwx file (`nil` for another application's).
@@ -105,7 +104,7 @@ enum DatabaseProbe {
             // Another application's file, or one this build refuses by its version: no check.
             guard seen.applicationID == Migrations.applicationID, (0...Migrations.all.count).contains(seen.version)
             else {
-                return Found(applicationID: seen.applicationID, version: seen.version, tables: seen.tables, damage: nil)
+                return Found(marks: seen, damage: nil)
             }
             // A fleetwx file is read again, and checked, through a normal read-only connection that
             // takes the shared lock and waits for it up to the busy timeout: `immutable` ignores
@@ -120,9 +119,7 @@ enum DatabaseProbe {
             } catch {
                 throw Unopenable.explained(error, path: path)  // a folder that cannot hold -wal/-shm
             }
-            return Found(
-                applicationID: locked.applicationID, version: locked.version, tables: locked.tables,
-                damage: try quickCheck(connection), connection: connection)
+            return Found(marks: locked, damage: try quickCheck(connection), connection: connection)
         } catch {
             if error.sqlitePrimaryCode == SQLITE_NOTADB { throw .notADatabase(path: path) }
             if error.sqlitePrimaryCode == SQLITE_CORRUPT {

@@ -53,8 +53,8 @@ extension StateStore {
             sql,
             [
                 .text(runID), .int(position), .text(flight.flightKey), .text(flight.flight), .text(flight.route),
-                .text(flight.risk), .text(flight.status), .text(encode(flight.alertIDs)),
-                .text(encode(flight.hazards)), .text(flight.detailJSON),
+                .text(flight.risk), .text(flight.status), .text(StringListJSON.encode(flight.alertIDs)),
+                .text(StringListJSON.encode(flight.hazards)), .text(flight.detailJSON),
             ])
     }
 
@@ -105,11 +105,8 @@ extension StateStore {
             finishedAt: row.optionalDate(4), exitCode: row.optionalInt(5), summaryJSON: row.optionalText(6))
     }
 
-    /// Lists of strings are stored as JSON arrays: unambiguous whatever the strings hold.
-    private func encode(_ strings: [String]) -> String {
-        StringListJSON.encode(strings)
-    }
-
+    /// Lists of strings are stored as JSON arrays (``StringListJSON``): unambiguous whatever the
+    /// strings hold.
     private func decode(_ json: String, column: String) throws(StoreError) -> [String] {
         guard let strings = StringListJSON.decode(json) else {
             throw .corruptValue(table: "run_flight", column: column, reason: "not a JSON array of strings")

@@ -40,14 +40,14 @@ struct StoreCreationRaceTests {
     }
 
     @Test("Every look at a file during another process's creation of it finds a fleetwx file or none")
-    func opensDuringCreation() async throws {
+    func looksDuringCreation() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let prefix = directory.file("state").path
         let worker = try LedgerProcessTests.launchWorker(
             database: URL(fileURLWithPath: prefix), output: directory.url,
             filter: "StoreCreationRaceTests/worker")
-        var opens = 0
+        var looks = 0
         var failures: [String] = []
         for round in 0..<Self.rounds where worker.isRunning {
             let path = prefix + "-\(round)"
@@ -57,7 +57,7 @@ struct StoreCreationRaceTests {
             while !FileManager.default.fileExists(atPath: directory.file("done-\(round)").path), worker.isRunning {
                 do {
                     _ = try DatabaseProbe.checkExisting(path: path, busyTimeoutMilliseconds: 15_000)
-                    opens += 1
+                    looks += 1
                 } catch {
                     failures.append("round \(round): \(error.description)")
                 }
@@ -66,7 +66,7 @@ struct StoreCreationRaceTests {
         try await LedgerProcessTests.waitFor(timeout: .seconds(120)) { !worker.isRunning }
         let log = (try? String(contentsOf: directory.url.appendingPathExtension("log"), encoding: .utf8)) ?? ""
         #expect(worker.terminationStatus == 0, "worker failed:\n\(log)")
-        #expect(failures.isEmpty, "\(failures.count) of \(opens + failures.count) looks failed: \(failures.prefix(3))")
-        #expect(opens > Self.rounds)
+        #expect(failures.isEmpty, "\(failures.count) of \(looks + failures.count) looks failed: \(failures.prefix(3))")
+        #expect(looks > Self.rounds)
     }
 }
