@@ -76,7 +76,7 @@ public struct Briefer: Sendable {
 
     /// One end of a cell without weather: no hour, no alerts, the reason why.
     func end(airport: Airport, time: Date, status: CellStatus?) -> EndBriefing {
-        let reason = planner.isBeyondHorizon(time) ? "beyond forecast horizon" : status?.reason ?? "no weather"
+        let reason = planner.isBeyondHorizon(time) ? EndData.beyondHorizonReason : status?.reason ?? "no weather"
         return EndBriefing(
             airport: airport, time: time, hour: nil, worstHour: nil, hazards: [], category: nil, alerts: [],
             risk: .unknown, data: .missing(reason), day: nil, alertsKnown: false)
@@ -104,7 +104,7 @@ public struct Briefer: Sendable {
         // A replay is judged by what was recorded: an hour that is there is briefed even when it
         // lies past the horizon computed from `--now`.
         if planner.isBeyondHorizon(time), !(status == .replayed && hour != nil) {
-            return missing("beyond forecast horizon")
+            return missing(EndData.beyondHorizonReason)
         }
         guard let hour else {
             return missing("no forecast hour for \(WeatherJSON.formatDate(TimeMath.floorHour(time)))")

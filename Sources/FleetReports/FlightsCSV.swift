@@ -11,7 +11,9 @@ internal import Foundation
 /// `schema_version` changes when the meaning of one changes. The README documents each.
 public enum FlightsCSV {
     /// The value of the `schema_version` column.
-    public static let schemaVersion = 1
+    /// 2: the end facts of ``placeColumns`` appended, and `weather_source`/`attribution_url`
+    /// empty on rows without weather.
+    public static let schemaVersion = 2
 
     /// Columns describing one end, prefixed `dep_` or `arr_`.
     public static let endColumns = [
@@ -20,12 +22,22 @@ public enum FlightsCSV {
         "worst_hour_utc", "worst_condition", "data_read_utc",
     ]
 
+    /// Columns appended in schema 2 for each end, after `attribution_url`, prefixed the same
+    /// way: the airport, the end's data status, more of the scheduled hour, the alerts counted
+    /// and the local day.
+    public static let placeColumns = [
+        "tz", "lat", "lon", "elevation_ft", "weather_status", "dew_point_c", "humidity_pct", "cloud_cover_pct",
+        "precip_intensity_mm_h", "pressure_hpa", "alert_count", "alert_max_severity", "daily_high_c", "daily_low_c",
+        "sunrise_local", "sunset_local", "is_night",
+    ]
+
     /// Every column, in order.
     public static let columns: [String] =
         [
             "schema_version", "flight", "origin", "destination", "departure_utc", "arrival_utc",
             "departure_local", "arrival_local", "aircraft", "tail", "risk", "status", "status_detail",
         ] + endColumns.map { "dep_" + $0 } + endColumns.map { "arr_" + $0 } + ["weather_source", "attribution_url"]
+        + placeColumns.map { "dep_" + $0 } + placeColumns.map { "arr_" + $0 }
 
     /// Renders the rows of some flights.
     ///
@@ -54,7 +66,9 @@ public enum FlightsCSV {
             text(briefing.statusDetail),
         ]
         cells += endCells(briefing.departure) + endCells(briefing.arrival)
-        cells += [.text("Apple Weather"), .text(attributionURL)]
+        // A row without any weather names no source: nothing on it came from Apple Weather.
+        cells += briefing.status == .unavailable ? [.empty, .empty] : [.text("Apple Weather"), .text(attributionURL)]
+        cells += placeCells(briefing.departure) + placeCells(briefing.arrival)
         return cells
     }
 
@@ -87,7 +101,7 @@ public enum FlightsCSV {
         return "\(severity): \(alert.description ?? "alert")\(source)"
     }
 
-    private static func text(_ value: String?) -> CSVCell {
+    static func text(_ value: String?) -> CSVCell {
         guard let value, !value.isEmpty else { return .empty }
         return .text(value)
     }

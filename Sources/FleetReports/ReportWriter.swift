@@ -84,6 +84,7 @@ public struct ReportWriter: Sendable {
         if shouldStop() { throw .stopped }
         let routes = Dictionary(grouping: model.briefings.indices) { model.briefings[$0].flight.route }
             .sorted { $0.key < $1.key }
+        try DataPackage.write(routes: routes.map(\.key), attributionURL: model.attributionURL, into: directory)
         let stations = model.stations
         let routeFolder = directory.appendingPathComponent("routes")
         let stationFolder = directory.appendingPathComponent("stations")

@@ -14,7 +14,7 @@ struct GoldenReportTests {
     static let stationPage = "stations/ORD.html"
 
     @Test(
-        "the demo's index, one route page, one station page, flights.csv, rejects.csv and run.json are the recorded ones"
+        "the demo's index, one route page, one station page, the CSVs, their data package and run.json are the recorded ones"
     )
     func demo() async throws {
         let directory = try TemporaryDirectory(prefix: "fleetwx-golden")
@@ -42,6 +42,8 @@ struct GoldenReportTests {
             ("demo/\(Self.stationPage)", try RunNormalising.withoutRunTime(text(Self.stationPage), report: report)),
             ("demo/flights.csv", try text("flights.csv")),
             ("demo/rejects.csv", try text("rejects.csv")),
+            ("demo/datapackage.json", try text("datapackage.json")),
+            ("demo/flights.schema.json", try text("flights.schema.json")),
             (
                 "demo/run.json",
                 try RunNormalising.runJSON(
