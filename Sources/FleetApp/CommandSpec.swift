@@ -46,7 +46,8 @@ struct CommandSpec: Equatable, Sendable {
     /// Every command, in the order the overview lists them.
     static let all: [CommandSpec] = [
         CommandSpec(
-            name: .run, arguments: "SCHEDULE.csv", summary: "plan, fetch, brief, write reports", options: runOptions,
+            name: .run, arguments: "SCHEDULE.csv", summary: "plan, fetch, brief, write reports",
+            options: runOptions + [.metricsFile, .logFormat],
             notes: [credentials, "With --replay no credentials are needed and nothing is sent."]),
         CommandSpec(
             name: .plan, arguments: "SCHEDULE.csv", summary: "dry run: what would be fetched; sends nothing",

@@ -16,7 +16,8 @@ public enum FleetApp {
     ///   - arguments: The words after the program name.
     ///   - environment: The outside world.
     /// - Returns: The exit code.
-    public static func main(_ arguments: [String], environment: AppEnvironment) async -> Int32 {
+    public static func main(_ arguments: [String], environment given: AppEnvironment) async -> Int32 {
+        var environment = given
         // Before anything is read: a crash must not leave the key or a token in a core file.
         if !ProcessHardening.disableCoreDumps() {
             environment.console.err(
@@ -34,8 +35,14 @@ public enum FleetApp {
             environment.console.out("fleetwx \(version)\n")
             return 0
         }
-        do {
+        do throws(AppError) {
             let parsed = try ParsedArguments.parse(arguments)
+            // From here on every stderr line of `run` is JSON when asked, its errors included.
+            switch parsed.value(.logFormat) {
+            case nil, "plain": break
+            case "json": environment.console = JSONLinesConsole(wrapping: environment.console)
+            case let other?: throw AppError.usage("--log-format must be plain or json, got '\(other.bounded)'")
+            }
             if parsed.help {
                 environment.console.out(.lines(Usage.help(parsed.spec)))
                 return 0

@@ -100,5 +100,9 @@ extension OptionSpec {
         "allow-over-pace",
         "send a live run needing more than 3 × the month's remaining daily pace (otherwise refused, exit 1)")
     static let json = flag("json", "print JSON instead of a table")
+    static let metricsFile = value(
+        "metrics-file", "PATH", "also write the run's figures there for Prometheus (node_exporter textfile)")
+    static let logFormat = value(
+        "log-format", "FORMAT", "stderr as plain lines or one JSON object per line (plain, json)", default: "plain")
     static let prune = flag("prune", "delete expired cache entries first")
 }

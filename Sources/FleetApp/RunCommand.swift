@@ -1,3 +1,4 @@
+internal import FleetReports
 internal import Foundation
 
 /// `fleetwx run`: plan, fetch, brief, write reports, exit with a code that means something.
@@ -25,8 +26,19 @@ struct RunCommand {
                 "\nfleetwx: \(name) received: stopping; no new requests (a second signal exits at once)\n")
         }
         defer { trap.remove() }
-        return try await RunPipeline(
-            options: options, environment: environment, interruption: interruption, holder: staging
-        ).run()
+        do {
+            return try await RunPipeline(
+                options: options, environment: environment, interruption: interruption, holder: staging
+            ).run()
+        } catch {
+            // Monitoring must see the failed night too: the exit code and when, nothing else known.
+            if let url = options.metricsFile {
+                let text = RunMetrics.text(summary: nil, exitCode: error.exitCode, finishedAt: Date(), writeSeconds: nil)
+                do throws(ReportError) { try RunMetrics.write(text, to: url) } catch {
+                    console.err("fleetwx: warning: metrics file not written: \(error.description)\n")
+                }
+            }
+            throw error
+        }
     }
 }

@@ -24,6 +24,8 @@ struct RunExitPolicy: Equatable {
         case quotaUnknown
         /// The run's history could not be recorded.
         case historyNotRecorded
+        /// `--metrics-file` could not be written: monitoring would see the night before.
+        case metricsNotWritten
     }
 
     /// Everything noted so far.

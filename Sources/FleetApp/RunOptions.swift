@@ -28,6 +28,8 @@ struct RunOptions {
     var allowPast: Bool
     /// `--allow-over-pace`: send a run that exceeds 3 × the month's remaining daily pace.
     var allowOverPace: Bool
+    /// `--metrics-file`: where the run's Prometheus figures go (`run` only).
+    var metricsFile: URL?
 
     /// Where the run's weather comes from: a recording with `--replay`, else WeatherKit.
     var source: RunSource { replay == nil ? .weatherkit : .replay }
@@ -61,12 +63,31 @@ struct RunOptions {
         json = parsed.flag(.json)
         allowPast = parsed.flag(.allowPast)
         allowOverPace = parsed.flag(.allowOverPace)
+        metricsFile = try Self.metricsFile(parsed.value(.metricsFile), environment: environment)
         if replay != nil, record != nil {
             throw .usage("--record cannot be combined with --replay (nothing is fetched)")
         }
         if let out, state.path.hasPrefix(out.path + "/") {
             throw .usage("--state must not be inside --out: publishing a report replaces that directory")
         }
+    }
+
+    /// A metrics file in a folder that exists, checked before anything is sent: a run must not
+    /// find out at its end that its monitoring file cannot be written.
+    private static func metricsFile(_ path: String?, environment: AppEnvironment) throws(AppError) -> URL? {
+        guard let path else { return nil }
+        guard !path.trimmingCharacters(in: .whitespaces).isEmpty, !path.hasSuffix("/") else {
+            throw .usage("--metrics-file needs a file path, got '\(path.bounded)'")
+        }
+        let url = environment.resolve(path)
+        var isDirectory: ObjCBool = false
+        let folder = url.deletingLastPathComponent().path
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw .fatal(
+                "--metrics-file \(path.bounded): its folder \(folder.bounded) does not exist; create it "
+                    + "(node_exporter's textfile directory) or give another path")
+        }
+        return url
     }
 
     private static func grid(_ text: String?) throws(AppError) -> Grid {

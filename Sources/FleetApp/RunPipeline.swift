@@ -84,7 +84,9 @@ struct RunPipeline {
                 inputs.schedule.flights, plan: planned.plan, fetch: fetched.report),
             attributionURL: Self.attributionURL(fetched.report), marks: fetched.attribution.marks,
             changes: changes, briefedAt: options.now ?? startedAt)
+        let writeStart = clock.now
         try await publish(model, inputs: inputs, fetched: fetched, publication: publication, state: &state)
+        let writeSeconds = (clock.now - writeStart).seconds
         if let authFailure = fetched.authFailure {
             environment.console.err(
                 .lines(["fleetwx: " + authFailure.description] + authFailure.advice.map { "  " + $0 }))
@@ -92,6 +94,18 @@ struct RunPipeline {
         log(Self.closingLine(summary, out: publication.out))
         // A signal that arrived while the reports were written still makes the night not clean.
         policy.note(.interrupted, if: interruption.signal != nil)
+        if let url = options.metricsFile {
+            let text = RunMetrics.text(
+                summary: summary, exitCode: policy.code, finishedAt: WeatherJSON.parseDate(summary.finishedAt) ?? Date(),
+                writeSeconds: writeSeconds)
+            do throws(ReportError) { try RunMetrics.write(text, to: url) } catch {
+                log("warning: metrics file not written: \(error.description)")
+                policy.note(.metricsNotWritten)
+            }
+        }
+        (environment.console as? JSONLinesConsole)?.event(
+            "run_finished", level: policy.code == 0 ? "info" : "warning", message: "run finished",
+            fields: RunEvents.finished(summary, exitCode: policy.code, report: publication.out.path))
         return policy.code
     }
 
