@@ -33,7 +33,8 @@ struct RunCommand {
         } catch {
             // Monitoring must see the failed night too: the exit code and when, nothing else known.
             if let url = options.metricsFile {
-                let text = RunMetrics.text(summary: nil, exitCode: error.exitCode, finishedAt: Date(), writeSeconds: nil)
+                let text = RunMetrics.text(
+                    summary: nil, exitCode: error.exitCode, finishedAt: Date(), writeSeconds: nil)
                 do throws(ReportError) { try RunMetrics.write(text, to: url) } catch {
                     console.err("fleetwx: warning: metrics file not written: \(error.description)\n")
                 }

@@ -96,7 +96,8 @@ struct RunPipeline {
         policy.note(.interrupted, if: interruption.signal != nil)
         if let url = options.metricsFile {
             let text = RunMetrics.text(
-                summary: summary, exitCode: policy.code, finishedAt: WeatherJSON.parseDate(summary.finishedAt) ?? Date(),
+                summary: summary, exitCode: policy.code,
+                finishedAt: WeatherJSON.parseDate(summary.finishedAt) ?? Date(),
                 writeSeconds: writeSeconds)
             do throws(ReportError) { try RunMetrics.write(text, to: url) } catch {
                 log("warning: metrics file not written: \(error.description)")

@@ -43,7 +43,8 @@ enum FlightsSchema {
             .number(prefix + "temperature_c", "Air temperature \(at), degrees Celsius, one decimal."),
             .integer(prefix + "wind_kt", "Sustained wind \(at), knots.", minimum: 0),
             .integer(prefix + "gust_kt", "Wind gusts \(at), knots.", minimum: 0),
-            .integer(prefix + "wind_dir_deg", "Direction the wind comes from \(at), degrees true.", minimum: 0, maximum: 360),
+            .integer(
+                prefix + "wind_dir_deg", "Direction the wind comes from \(at), degrees true.", minimum: 0, maximum: 360),
             .integer(prefix + "visibility_m", "Visibility \(at), metres.", minimum: 0),
             .integer(prefix + "precip_chance_pct", "Chance of precipitation \(at), percent.", minimum: 0, maximum: 100),
             .text(prefix + "precip_type", "Precipitation type \(at): clear, rain, snow, sleet, hail, mixed, ..."),
@@ -51,7 +52,8 @@ enum FlightsSchema {
                 prefix + "category", FlightCategory.allCases.map(\.rawValue),
                 "Estimated flight category \(at), from visibility only."),
             .text(prefix + "hazards", "Hazard kinds within the window around the \(end), ';'-separated."),
-            .text(prefix + "alerts", "Alerts in force within the window, ' | '-separated 'severity: headline (agency)'."),
+            .text(
+                prefix + "alerts", "Alerts in force within the window, ' | '-separated 'severity: headline (agency)'."),
             .oneOf(prefix + "risk", risks, "The \(end) end's risk.", required: true),
             .utc(prefix + "forecast_hour_utc", "Start of the forecast hour used for the \(end), UTC."),
             .utc(prefix + "worst_hour_utc", "Start of the worst hour within the window around the \(end), UTC."),
@@ -70,8 +72,10 @@ enum FlightsSchema {
         let day = "of the \(end) airport's local day holding the scheduled time"
         return [
             .text(prefix + "tz", "IANA time zone of the \(end) airport.", required: true),
-            .number(prefix + "lat", "Latitude of the \(end) airport, decimal degrees north.", minimum: -90, maximum: 90),
-            .number(prefix + "lon", "Longitude of the \(end) airport, decimal degrees east.", minimum: -180, maximum: 180),
+            .number(
+                prefix + "lat", "Latitude of the \(end) airport, decimal degrees north.", minimum: -90, maximum: 90),
+            .number(
+                prefix + "lon", "Longitude of the \(end) airport, decimal degrees east.", minimum: -180, maximum: 180),
             .integer(prefix + "elevation_ft", "Elevation of the \(end) airport, feet."),
             .oneOf(
                 prefix + "weather_status", WeatherStatus.allCases.map(\.rawValue),

@@ -69,7 +69,8 @@ public enum RunMetrics {
                 name: "fleetwx_run_cache_hits", help: "Cells of the last run served wholly from the cache.",
                 samples: [("", String(requests.cacheHits))]),
             Family(
-                name: "fleetwx_run_cells", help: "Location cells of the last run.", samples: [("", String(summary.cells))]),
+                name: "fleetwx_run_cells", help: "Location cells of the last run.",
+                samples: [("", String(summary.cells))]),
             Family(
                 name: "fleetwx_quota_limit_calls", help: "Calls allowed this UTC month.",
                 samples: [("", String(summary.quota.limit))]),
@@ -87,9 +88,12 @@ public enum RunMetrics {
         if let timings = summary.timings {
             families.append(
                 Family(
-                    name: "fleetwx_run_phase_seconds", help: "Wall-clock seconds of the last run's phases (run.json timings).",
-                    samples: [("plan", timings.planSeconds), ("fetch", timings.fetchSeconds), ("brief", timings.briefSeconds)]
-                        .map { (#"{phase="\#($0.0)"}"#, number($0.1)) }))
+                    name: "fleetwx_run_phase_seconds",
+                    help: "Wall-clock seconds of the last run's phases (run.json timings).",
+                    samples: [
+                        ("plan", timings.planSeconds), ("fetch", timings.fetchSeconds), ("brief", timings.briefSeconds),
+                    ]
+                    .map { (#"{phase="\#($0.0)"}"#, number($0.1)) }))
         }
         families.append(
             Family(

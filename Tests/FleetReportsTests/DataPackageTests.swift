@@ -24,7 +24,9 @@ struct DataPackageTests {
             #expect(["string", "integer", "number", "boolean", "datetime"].contains(field.type), "\(field.name)")
             #expect(!field.description.isEmpty, "\(field.name)")
             if field.name.hasSuffix("_local") { #expect(field.format == "%Y-%m-%dT%H:%M:%S%z", "\(field.name)") }
-            if field.name.hasSuffix("_utc") { #expect(field.type == "datetime" && field.format == nil, "\(field.name)") }
+            if field.name.hasSuffix("_utc") {
+                #expect(field.type == "datetime" && field.format == nil, "\(field.name)")
+            }
         }
     }
 
@@ -45,9 +47,10 @@ struct DataPackageTests {
         let package = try Self.object(DataPackage(routes: ["JFK-LHR", "MLH-LHR"], attributionURL: "https://a.example"))
         let resources = try #require(package["resources"] as? [[String: Any]])
         #expect(resources.map { $0["name"] as? String } == ["flights", "rejects", "route-jfk-lhr", "route-mlh-lhr"])
-        #expect(resources.map { $0["path"] as? String } == [
-            "flights.csv", "rejects.csv", "routes/JFK-LHR.csv", "routes/MLH-LHR.csv",
-        ])
+        #expect(
+            resources.map { $0["path"] as? String } == [
+                "flights.csv", "rejects.csv", "routes/JFK-LHR.csv", "routes/MLH-LHR.csv",
+            ])
         #expect(resources[0]["schema"] as? String == DataPackage.schemaFile)
         #expect(resources[3]["schema"] as? String == DataPackage.schemaFile)
         let rejects = try #require(resources[1]["schema"] as? [String: Any])
