@@ -35,7 +35,7 @@ struct CommandSpec: Equatable, Sendable {
     /// What `run` and `plan` share: the whole pipeline's settings.
     private static let runOptions: [OptionSpec] = [
         .out, .state, .replay, .record, .endpoint, .concurrency, .monthlyQuota, .maxRequests, .grid, .language, .config,
-        .templates, .now, .allowPast, .allowOverPace,
+        .templates, .now, .allowPast, .allowOverPace, .format, .from, .days,
     ]
 
     /// The credential variables, as the help of the commands that call WeatherKit names them.
@@ -46,11 +46,11 @@ struct CommandSpec: Equatable, Sendable {
     /// Every command, in the order the overview lists them.
     static let all: [CommandSpec] = [
         CommandSpec(
-            name: .run, arguments: "SCHEDULE.csv", summary: "plan, fetch, brief, write reports",
+            name: .run, arguments: "SCHEDULE", summary: "plan, fetch, brief, write reports",
             options: runOptions + [.metricsFile, .logFormat],
             notes: [credentials, "With --replay no credentials are needed and nothing is sent."]),
         CommandSpec(
-            name: .plan, arguments: "SCHEDULE.csv", summary: "dry run: what would be fetched; sends nothing",
+            name: .plan, arguments: "SCHEDULE", summary: "dry run: what would be fetched; sends nothing",
             options: runOptions + [.json]),
         CommandSpec(
             name: .quota, arguments: "", summary: "this month's usage, remaining, daily pace, recent runs",

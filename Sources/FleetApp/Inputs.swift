@@ -30,14 +30,19 @@ enum Inputs {
     ///     gigabytes): nothing was fetched, so, as for any fatal error, nothing is published and
     ///     the previous report stays.
     ///   - sink: Where every rejected row goes as it is found (`run`: `rejects.csv`).
+    ///   - input: The format and, for SSIM, the window (`--format`, `--from`, `--days`).
+    ///   - now: The run's clock, whose UTC day an SSIM window starts on without `--from`.
     static func schedule(
         _ url: URL, airports: AirportDirectory, past: PastRows? = nil, interruption: RunInterruption? = nil,
-        sink: (any RejectSink)? = nil
+        sink: (any RejectSink)? = nil, input: ScheduleInput = ScheduleInput(), now: Date
     ) throws(AppError) -> Schedule {
         var reader = ScheduleReader(airports: airports)
         if let past { reader.screen = { past.reason(for: $0) } }
+        reader.format = input.format
+        reader.window = input.window(now: now)
+        let schedule: Schedule
         do {
-            return try reader.read(url: url, sink: sink) { interruption?.signal != nil }
+            schedule = try reader.read(url: url, sink: sink) { interruption?.signal != nil }
         } catch .interrupted(let path) {
             let name = interruption?.signalName ?? "a signal"
             throw .fatal(
@@ -46,6 +51,8 @@ enum Inputs {
         } catch {
             throw .fatal(error.description)
         }
+        try input.check(schedule, path: url.path)
+        return schedule
     }
 
     /// Prints schedule warnings to stderr, at most `limit` lines plus a count of the rest

@@ -105,4 +105,11 @@ extension OptionSpec {
     static let logFormat = value(
         "log-format", "FORMAT", "stderr as plain lines or one JSON object per line (plain, json)", default: "plain")
     static let prune = flag("prune", "delete expired cache entries first")
+    static let format = value(
+        "format", "FORMAT", "schedule format: csv, or ssim (IATA SSIM Chapter 7)", default: "told from the file")
+    static let from = value(
+        "from", "DATE", "first UTC day (YYYY-MM-DD) an SSIM season is expanded to",
+        default: "today in UTC, the day of --now when given")
+    static let days = value(
+        "days", "N", "days an SSIM season is expanded to", default: "2", range: 1...366)
 }

@@ -22,7 +22,9 @@ struct PlanCommand {
         let interruption = RunInterruption()
         let trap = SignalTrap { interruption.received($0) }
         let read = Result { () throws(AppError) in
-            try Inputs.schedule(options.schedule, airports: airports, past: past, interruption: interruption)
+            try Inputs.schedule(
+                options.schedule, airports: airports, past: past, interruption: interruption, input: options.input,
+                now: now)
         }
         trap.remove()
         let schedule = try read.get()

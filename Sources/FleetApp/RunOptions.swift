@@ -30,6 +30,8 @@ struct RunOptions {
     var allowOverPace: Bool
     /// `--metrics-file`: where the run's Prometheus figures go (`run` only).
     var metricsFile: URL?
+    /// `--format`, `--from`, `--days`: how the schedule is read.
+    var input: ScheduleInput
 
     /// Where the run's weather comes from: a recording with `--replay`, else WeatherKit.
     var source: RunSource { replay == nil ? .weatherkit : .replay }
@@ -64,6 +66,7 @@ struct RunOptions {
         allowPast = parsed.flag(.allowPast)
         allowOverPace = parsed.flag(.allowOverPace)
         metricsFile = try Self.metricsFile(parsed.value(.metricsFile), environment: environment)
+        input = try ScheduleInput(parsed)
         if replay != nil, record != nil {
             throw .usage("--record cannot be combined with --replay (nothing is fetched)")
         }

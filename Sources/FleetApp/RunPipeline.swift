@@ -141,9 +141,11 @@ struct RunPipeline {
         let airports = try Inputs.airports()
         let past = PastRows.screen(for: options, now: options.now ?? startedAt)
         let schedule = try Inputs.schedule(
-            options.schedule, airports: airports, past: past, interruption: interruption, sink: rejects)
+            options.schedule, airports: airports, past: past, interruption: interruption, sink: rejects,
+            input: options.input, now: options.now ?? startedAt)
         do { try rejects.close() } catch { throw .fatal(error.description) }
         Inputs.report(warnings: schedule.warnings, path: options.scheduleArgument, console: environment.console)
+        if let line = ScheduleInput.line(schedule) { log(line) }
         let nothingToBrief = Self.nothingToBrief(schedule, path: options.scheduleArgument)
         if let nothingToBrief { log("warning: " + nothingToBrief) }
         if let note = past?.note { log(note) }

@@ -19,6 +19,10 @@ public struct Schedule: Sendable {
     public var rejectedCount: Int
     /// Problems that did not reject a row (ignored columns, ambiguous local times, blank rows).
     public var warnings: [ScheduleWarning]
+    /// The format the file was read as.
+    public var format = ScheduleFormat.csv
+    /// For an SSIM season, its records and the window's dated flights.
+    public var ssim: SSIMSummary?
 
     /// Creates a schedule.
     ///

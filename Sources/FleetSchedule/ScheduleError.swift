@@ -20,6 +20,12 @@ public enum ScheduleError: Error, Equatable, CustomStringConvertible, LocalizedE
     case missingColumns(path: String, columns: [ScheduleColumn], header: [String])
     /// Several header cells select the same column, so fleetwx cannot tell which to read.
     case duplicateColumns(path: String, duplicates: [DuplicateColumn])
+    /// An SSIM file does not start with its header record (type 1); `found` is what it starts with.
+    case ssimHeaderMissing(path: String, line: Int, found: String)
+    /// An SSIM trailer (type 5) does not name the serial number of the record before it.
+    case ssimTrailerCheck(path: String, line: Int, reference: String, previous: String)
+    /// An SSIM file ends without a trailer record after its last carrier's records.
+    case ssimTrailerMissing(path: String, lastLine: Int)
 
     public var description: String {
         switch self {
@@ -39,6 +45,19 @@ public enum ScheduleError: Error, Equatable, CustomStringConvertible, LocalizedE
             let parts = duplicates.map(\.description).joined(separator: "; ")
             return "the header of the schedule \(path) names the same column more than once: \(parts)"
                 + "; keep one of each"
+        case .ssimHeaderMissing(let path, let line, let found):
+            return found.isEmpty
+                ? "the SSIM schedule \(path) holds no records: it needs a header record (type 1) first"
+                : "the SSIM schedule \(path) does not start with its header record (type 1, \"1\(SSIMLayout.headerTitleText)\"): "
+                    + "line \(line) starts \(EchoText.quoted(found)); the file is incomplete or not SSIM "
+                    + "(give --format csv for a CSV schedule)"
+        case .ssimTrailerCheck(let path, let line, let reference, let previous):
+            return "the SSIM schedule \(path) fails its trailer check: the trailer on line \(line) gives the serial "
+                + "number \(EchoText.quoted(reference)) (positions 188–193) but the record before it has \(previous); "
+                + "records are missing or the file was edited: export it again"
+        case .ssimTrailerMissing(let path, let lastLine):
+            return "the SSIM schedule \(path) ends (line \(lastLine)) without a trailer record (type 5) after its "
+                + "last records: the file is probably cut short; export it again"
         }
     }
 

@@ -3,7 +3,8 @@ public import FleetCSV
 internal import FleetFiles
 public import Foundation
 
-/// Reads a flight schedule CSV (docs/contract.md §3) into flights, rejected rows and warnings.
+/// Reads a flight schedule, CSV (docs/contract.md §3) or an SSIM season (docs/ssim.md), into
+/// flights, rejected rows and warnings.
 ///
 /// The file is streamed record by record, so a schedule of any size costs one record of
 /// memory (at most ``recordLimit`` bytes) plus the accepted flights: rejected rows go to a
@@ -17,6 +18,11 @@ public struct ScheduleReader: Sendable {
     public var screen: (@Sendable (Flight) -> String?)?
     /// The most bytes of one row: a longer row is rejected (see ``FleetCSV/CSVReader``).
     public var recordLimit = CSVReader.defaultRecordLimit
+    /// The format to read; `nil` tells it from the file's first bytes (``ScheduleFormat/detect(_:)``).
+    public var format: ScheduleFormat?
+    /// The dates an SSIM season is expanded to; `nil` is two days from today in UTC by this
+    /// machine's clock (the CLI always gives the run's own).
+    public var window: SSIMWindow?
 
     /// Creates a reader that resolves airport codes with a directory.
     ///
@@ -72,6 +78,28 @@ public struct ScheduleReader: Sendable {
     /// - Throws: ``ScheduleError`` when the source fails, is empty or has a bad header.
     public func read(
         source: some ByteSource, path: String, sink: (any RejectSink)? = nil
+    ) throws(ScheduleError) -> Schedule {
+        var source = source
+        var head: [UInt8]?
+        do {
+            // Enough to tell the format by: a whole SSIM record and its line end.
+            while (head?.count ?? 0) < 202, let chunk = try source.nextChunk() { head = (head ?? []) + chunk }
+        } catch ByteSourceError.stopped {
+            throw .interrupted(path: path)
+        } catch {
+            throw .unreadable(path: path, reason: SystemErrorWords.describe(error))
+        }
+        let rest = PrefixedByteSource(prefix: head, base: source)
+        if (format ?? ScheduleFormat.detect(head ?? [])) == .ssim {
+            let window = window ?? SSIMWindow(dayOf: Date().timeIntervalSince1970)
+            return try SSIMReader(airports: airports, window: window, screen: screen)
+                .read(source: rest, path: path, sink: sink)
+        }
+        return try readCSV(source: rest, path: path, sink: sink)
+    }
+
+    private func readCSV(
+        source: some ByteSource, path: String, sink: (any RejectSink)?
     ) throws(ScheduleError) -> Schedule {
         var reader = CSVReader(source: source, recordLimit: recordLimit)
         var blankBeforeHeader = 0

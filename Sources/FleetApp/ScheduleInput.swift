@@ -1,0 +1,61 @@
+internal import FleetFiles
+internal import FleetSchedule
+internal import Foundation
+
+/// How `run` and `plan` read their schedule: `--format`, and for an SSIM season the window
+/// of `--from` and `--days` its legs are expanded to.
+struct ScheduleInput {
+    /// `nil`: told from the file's first bytes.
+    var format: ScheduleFormat?
+    /// `--from` as a day since 1970, if given.
+    var fromDay: Int?
+    /// `--days`, if given.
+    var days: Int?
+
+    init(format: ScheduleFormat? = nil, fromDay: Int? = nil, days: Int? = nil) {
+        self.format = format
+        self.fromDay = fromDay
+        self.days = days
+    }
+
+    init(_ parsed: ParsedArguments) throws(AppError) {
+        if let text = parsed.value(.format) {
+            guard let format = ScheduleFormat(rawValue: text.lowercased()) else {
+                throw .usage("--format must be csv or ssim, got '\(text.bounded)'")
+            }
+            self.format = format
+        }
+        if let text = parsed.value(.from) {
+            guard let day = SSIMWindow.day(parsing: text) else {
+                throw .usage("--from must be a date such as 2026-12-01 (years 2000 to 2100), got '\(text.bounded)'")
+            }
+            fromDay = day
+        }
+        days = try parsed.integer(.days)
+    }
+
+    /// The window: `--from`, else the UTC day of the run's clock, for `--days` days.
+    func window(now: Date) -> SSIMWindow {
+        let days = days ?? SSIMWindow.defaultDays
+        if let fromDay { return SSIMWindow(firstDay: fromDay, days: days) }
+        return SSIMWindow(dayOf: now.timeIntervalSince1970, days: days)
+    }
+
+    /// `--from` and `--days` mean nothing to a CSV schedule, whose rows are dated already: given
+    /// with one, they are a usage error rather than silently ignored.
+    func check(_ schedule: Schedule, path: String) throws(AppError) {
+        guard schedule.format == .csv, fromDay != nil || days != nil else { return }
+        throw .usage(
+            "--from and --days choose the dates an SSIM season is expanded to, but \(path.bounded) was read as a CSV "
+                + "schedule, whose rows are dated already: leave them out (or give --format ssim for an SSIM file)")
+    }
+
+    /// One line on what was read: `SSIM season: 57 legs → 44 dated flights from 2026-11-30 to 2026-12-04`.
+    static func line(_ schedule: Schedule) -> String? {
+        guard let ssim = schedule.ssim else { return nil }
+        return "SSIM season: \(ssim.legRecords) flight leg records (\(ssim.expandedLegs) expanded, "
+            + "\(ssim.rejectedLegs) rejected, \(ssim.legsOutsideWindow) with no date in the window) → "
+            + "\(ssim.datedFlights) dated flights departing \(ssim.window.fromText) 00:00Z to "
+            + "\(ssim.window.untilText) 00:00Z"
+    }
+}
