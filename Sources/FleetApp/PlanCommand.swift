@@ -103,10 +103,12 @@ struct PlanReport {
         let past: JSONPast?
         let paceLimit: PaceCheck?
         let quotaUnknown: String?
+        let scheduleFormat: RunSummary.ScheduleFormatFigures
         let cellList: [JSONCell]
 
         enum CodingKeys: String, CodingKey {
             case schedule, flights, cells, requests, quota, past
+            case scheduleFormat = "schedule_format"
             case paceLimit = "pace_limit"
             case quotaUnknown = "quota_unknown"
             case cellList = "cell_list"
@@ -132,13 +134,17 @@ struct PlanReport {
             ], quota: pace,
             past: past.map {
                 JSONPast(days: PastRows.days, before: Timestamp.utc($0.cutoff), rows: $0.count, rejected: $0.rejects)
-            }, paceLimit: paceCheck, quotaUnknown: quotaUnknown, cellList: cells)
+            }, paceLimit: paceCheck, quotaUnknown: quotaUnknown, scheduleFormat: ScheduleInput.figures(schedule),
+            cellList: cells)
         return try JSONText.encode(body)
     }
 
     func table() -> ConsoleText {
         var lines = [
-            "schedule: \(scheduleArgument)",
+            "schedule: \(scheduleArgument)"
+        ]
+        if let line = ScheduleInput.line(schedule) { lines.append(line) }
+        lines += [
             "flights: \(schedule.flights.count) accepted, \(schedule.rejectedCount) rejected",
             "cells: \(plan.cells.count)",
             "requests planned: \(plan.requests.count)",

@@ -56,6 +56,6 @@ extension RunPipeline {
             attribution: .init(url: Self.attributionURL(facts.fetch)),
             risk: RiskCounts(counting: briefings.map(\.risk)),
             warnings: warnings,
-            timings: facts.timings)
+            timings: facts.timings, scheduleFormat: ScheduleInput.figures(schedule))
     }
 }

@@ -1,4 +1,5 @@
 internal import FleetFiles
+internal import FleetReports
 internal import FleetSchedule
 internal import Foundation
 
@@ -48,6 +49,24 @@ struct ScheduleInput {
         throw .usage(
             "--from and --days choose the dates an SSIM season is expanded to, but \(path.bounded) was read as a CSV "
                 + "schedule, whose rows are dated already: leave them out (or give --format ssim for an SSIM file)")
+    }
+
+    /// `run.json`'s `schedule_format`.
+    static func figures(_ schedule: Schedule) -> RunSummary.ScheduleFormatFigures {
+        var figures = RunSummary.ScheduleFormatFigures(format: schedule.format.rawValue)
+        guard let ssim = schedule.ssim else { return figures }
+        figures.from = ssim.window.fromText
+        figures.days = ssim.window.days
+        figures.timeModes = ssim.timeModes
+        figures.carriers = ssim.carriers
+        figures.legs = ssim.legRecords
+        figures.expandedLegs = ssim.expandedLegs
+        figures.legsOutsideWindow = ssim.legsOutsideWindow
+        figures.rejectedLegs = ssim.rejectedLegs
+        figures.datedFlights = ssim.datedFlights
+        figures.duplicateFlights = ssim.duplicates
+        figures.serialBreaks = ssim.serialBreaks
+        return figures
     }
 
     /// One line on what was read: `SSIM season: 57 legs → 44 dated flights from 2026-11-30 to 2026-12-04`.

@@ -37,6 +37,51 @@ public struct RunSummary: Sendable, Codable, Equatable {
     public var warnings: [String]
     /// How long the run's phases took (absent when not measured).
     public var timings: Timings?
+    /// The format the schedule was read as and, for an SSIM season, what it expanded to
+    /// (absent in files written before SSIM was read).
+    public var scheduleFormat: ScheduleFormatFigures?
+
+    /// `schedule_format` in `run.json`.
+    public struct ScheduleFormatFigures: Sendable, Codable, Equatable {
+        /// `csv` or `ssim`.
+        public var format: String
+        /// For SSIM: the first UTC day of the window (`2026-12-01`).
+        public var from: String?
+        /// For SSIM: days in the window.
+        public var days: Int?
+        /// For SSIM: the carriers' time modes (`local`, `utc`).
+        public var timeModes: [String]?
+        /// For SSIM: carrier records.
+        public var carriers: Int?
+        /// For SSIM: flight leg records in all.
+        public var legs: Int?
+        /// For SSIM: leg records expanded (to any number of dates).
+        public var expandedLegs: Int?
+        /// For SSIM: of those, legs with no date in the window.
+        public var legsOutsideWindow: Int?
+        /// For SSIM: leg records rejected.
+        public var rejectedLegs: Int?
+        /// For SSIM: dated flights the legs gave in the window.
+        public var datedFlights: Int?
+        /// For SSIM: dated flights an earlier record already gave (rejected as duplicates).
+        public var duplicateFlights: Int?
+        /// For SSIM: breaks in the record serial numbers.
+        public var serialBreaks: Int?
+
+        /// Figures for a CSV schedule.
+        public init(format: String) { self.format = format }
+
+        enum CodingKeys: String, CodingKey {
+            case format, from, days, carriers, legs
+            case timeModes = "time_modes"
+            case expandedLegs = "expanded_legs"
+            case legsOutsideWindow = "legs_outside_window"
+            case rejectedLegs = "rejected_legs"
+            case datedFlights = "dated_flights"
+            case duplicateFlights = "duplicate_flights"
+            case serialBreaks = "serial_breaks"
+        }
+    }
 
     /// `flights` in `run.json`.
     public struct Flights: Sendable, Codable, Equatable {
@@ -138,7 +183,8 @@ public struct RunSummary: Sendable, Codable, Equatable {
     public init(
         runID: String, startedAt: String, finishedAt: String, schedule: String, exitCode: Int32, source: RunSource,
         flights: Flights, routes: Int, airports: Int, cells: Int, requests: FetchCounters, quota: Quota,
-        attribution: Attribution, risk: RiskCounts, warnings: [String], timings: Timings? = nil
+        attribution: Attribution, risk: RiskCounts, warnings: [String], timings: Timings? = nil,
+        scheduleFormat: ScheduleFormatFigures? = nil
     ) {
         self.runID = runID
         self.startedAt = startedAt
@@ -156,6 +202,7 @@ public struct RunSummary: Sendable, Codable, Equatable {
         self.risk = risk
         self.warnings = warnings
         self.timings = timings
+        self.scheduleFormat = scheduleFormat
     }
 
     enum CodingKeys: String, CodingKey {
@@ -166,6 +213,7 @@ public struct RunSummary: Sendable, Codable, Equatable {
         case schedule
         case exitCode = "exit_code"
         case source, flights, routes, airports, cells, requests, quota, attribution, risk, warnings, timings
+        case scheduleFormat = "schedule_format"
     }
 
     /// Pretty, key-sorted JSON with a final newline.
