@@ -43,15 +43,20 @@ struct CommandSpec: Equatable, Sendable {
         "Credentials come from WEATHERKIT_TEAM_ID, WEATHERKIT_SERVICE_ID, WEATHERKIT_KEY_ID and "
         + "WEATHERKIT_KEY_FILE (the path to AuthKey_XXXXXXXXXX.p8)."
 
+    /// What a schedule may be, as the help of `run` and `plan` says.
+    static let schedules =
+        "SCHEDULE is a CSV file or an IATA SSIM Chapter 7 season, told from its first bytes (or --format); a "
+        + "season is expanded to the flights departing from --from for --days days."
+
     /// Every command, in the order the overview lists them.
     static let all: [CommandSpec] = [
         CommandSpec(
             name: .run, arguments: "SCHEDULE", summary: "plan, fetch, brief, write reports",
             options: runOptions + [.metricsFile, .logFormat],
-            notes: [credentials, "With --replay no credentials are needed and nothing is sent."]),
+            notes: [schedules, credentials, "With --replay no credentials are needed and nothing is sent."]),
         CommandSpec(
             name: .plan, arguments: "SCHEDULE", summary: "dry run: what would be fetched; sends nothing",
-            options: runOptions + [.json]),
+            options: runOptions + [.json], notes: [schedules]),
         CommandSpec(
             name: .quota, arguments: "", summary: "this month's usage, remaining, daily pace, recent runs",
             options: [.state, .monthlyQuota, .json]),
