@@ -41,7 +41,7 @@ let package = Package(
             dependencies: ["FleetCSV", "FleetFiles"],
             resources: [.copy("Resources/airports.csv"), .copy("Resources/LICENSE-airportsdata")]
         ),
-        // Schedule CSV reader: streaming RFC 4180, header aliases, local times, rejects.
+        // Schedule readers: streaming CSV (header aliases, local times) and SSIM seasons; rejects.
         .target(name: "FleetSchedule", dependencies: ["FleetAirports", "FleetCSV", "FleetFiles"]),
         // ES256 developer tokens (OpenSSL libcrypto); keeping the key out of core dumps.
         .target(name: "FleetAuth", dependencies: ["CCrypto", "CProcess", "FleetFiles"]),
