@@ -1,10 +1,10 @@
 """An independent reading of IATA SSIM Chapter 7 seasons, for test_ssim.py.
 
-Written from the rules of the feature (not from fleetwx's Swift code): it tells, for a file and
-a window [from 00:00Z, from + days), which dated flights fleetwx should publish, which records
-it should reject (and why, as a short kind), which dated flights are duplicates of an earlier
-record's, which time variations disagree with the airports' zones, and whether the file's
-structure is fatal. Stdlib only (zoneinfo for the zones).
+Written from the rules of the feature in Python's own terms (datetime, zoneinfo), not
+translated from fleetwx's Swift code: for a file and a window [from 00:00Z, from + days), it
+tells which dated flights fleetwx should publish, which records it should reject (and why, as a
+short kind), which dated flights are duplicates of an earlier record's, which time variations
+disagree with the airports' zones, and whether the file's structure is fatal. Stdlib only.
 """
 
 from __future__ import annotations
