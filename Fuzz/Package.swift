@@ -21,6 +21,7 @@ let package = Package(
     targets: [
         fuzzer("FuzzCSV", "FleetCSV"),
         fuzzer("FuzzSchedule", "FleetSchedule", "FleetAirports", "FleetCSV"),
+        fuzzer("FuzzSSIM", "FleetSchedule", "FleetAirports", "FleetCSV"),
         fuzzer("FuzzWeatherBody", "FleetWeather"),
         fuzzer("FuzzConfig", "FleetBriefing"),
         fuzzer("FuzzReplay", "FleetFetch", "FleetPlan", "FleetSchedule", "FleetAirports"),

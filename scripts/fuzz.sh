@@ -7,7 +7,7 @@
 # every input here takes milliseconds, but on a machine shared with builds a process can stall for
 # many seconds (a 10 s limit gave two false timeouts whose inputs ran in well under a second alone).
 #
-# TARGET is csv, schedule, weather, config or replay (or the product name, FuzzCSV …).
+# TARGET is csv, schedule, ssim, weather, config or replay (or the product name, FuzzCSV …).
 # The seeds (the repository's fixtures and Fuzz/Corpus/TARGET) are copied to a scratch folder,
 # so the repository is never changed; new inputs the fuzzer finds stay there. Exits 0 when the
 # time (or -runs=N) is up with no finding, non-zero on a crash, leak, timeout or broken
@@ -16,7 +16,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-usage() { echo "usage: scripts/fuzz.sh csv|schedule|weather|config|replay SECONDS [libFuzzer options...]" >&2; exit 64; }
+usage() { echo "usage: scripts/fuzz.sh csv|schedule|ssim|weather|config|replay SECONDS [libFuzzer options...]" >&2; exit 64; }
 [ "$#" -ge 2 ] || usage
 target=$1 seconds=$2
 shift 2
@@ -30,6 +30,7 @@ body_files=(Tests/FleetWeatherTests/Fixtures/*.json)
 case "$target" in
     csv | FuzzCSV) product=FuzzCSV max_len=1024 seeds=("${csv_files[@]}") ;;
     schedule | FuzzSchedule) product=FuzzSchedule max_len=1024 seeds=("${csv_files[@]}") ;;
+    ssim | FuzzSSIM) product=FuzzSSIM max_len=4096 seeds=(Schedules/*.ssim) ;;
     weather | FuzzWeatherBody) product=FuzzWeatherBody max_len=16384 seeds=("${body_files[@]}") ;;
     config | FuzzConfig) product=FuzzConfig max_len=1024 seeds=() ;;
     replay | FuzzReplay) product=FuzzReplay max_len=16384 seeds=("${body_files[@]}") ;;

@@ -24,6 +24,8 @@ public enum ScheduleError: Error, Equatable, CustomStringConvertible, LocalizedE
     case ssimHeaderMissing(path: String, line: Int, found: String)
     /// An SSIM trailer (type 5) does not name the serial number of the record before it.
     case ssimTrailerCheck(path: String, line: Int, reference: String, previous: String)
+    /// An SSIM trailer cannot be read (wrong length, bytes, serial number), so it checks nothing.
+    case ssimTrailerUnreadable(path: String, line: Int, reason: String)
     /// An SSIM file ends without a trailer record after its last carrier's records.
     case ssimTrailerMissing(path: String, lastLine: Int)
 
@@ -55,6 +57,9 @@ public enum ScheduleError: Error, Equatable, CustomStringConvertible, LocalizedE
             return "the SSIM schedule \(path) fails its trailer check: the trailer on line \(line) gives the serial "
                 + "number \(EchoText.quoted(reference)) (positions 188–193) but the record before it has \(previous); "
                 + "records are missing or the file was edited: export it again"
+        case .ssimTrailerUnreadable(let path, let line, let reason):
+            return "the SSIM schedule \(path) fails its trailer check: the trailer on line \(line) cannot be read "
+                + "(\(reason)); export the file again"
         case .ssimTrailerMissing(let path, let lastLine):
             return "the SSIM schedule \(path) ends (line \(lastLine)) without a trailer record (type 5) after its "
                 + "last records: the file is probably cut short; export it again"

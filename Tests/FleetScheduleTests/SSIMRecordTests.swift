@@ -4,6 +4,14 @@ import FleetTestSupport
 import Foundation
 import Testing
 
+/// The reason a record of the wrong length is given, as the reader words it.
+enum SSIMLengthReason {
+    static func of(_ length: Int) -> String {
+        "the record is \(length) bytes long; SSIM records are exactly 200 (a damaged line, or an export that "
+            + "trimmed or joined records)"
+    }
+}
+
 /// Issue 15: bad SSIM records rejected alone with their line, reason and raw text; a file
 /// whose structure cannot be trusted refused as a whole.
 @Suite("SSIM records")
@@ -131,6 +139,12 @@ struct SSIMRecordTests {
         ) { try reader.read(text: lines.joined(separator: "\n")) }
         let cut = S.season([Self.good]).split(separator: "\n").dropLast().joined(separator: "\n")
         #expect(throws: ScheduleError.ssimTrailerMissing(path: "(text)", lastLine: 5)) { try reader.read(text: cut) }
+        var short = S.season([Self.good]).split(separator: "\n").map(String.init)
+        short[5] = String(short[5].prefix(190))
+        #expect(throws: ScheduleError.ssimTrailerUnreadable(path: "(text)", line: 6, reason: SSIMLengthReason.of(190)))
+        {
+            try reader.read(text: short.joined(separator: "\n"))
+        }
         let message = ScheduleError.ssimTrailerMissing(path: "s.ssim", lastLine: 5).description
         #expect(message.contains("without a trailer record (type 5)"))
     }

@@ -55,11 +55,19 @@ struct SSIMScheduleBuilder {
         }
         let type = record.type ?? 0
         if type == UInt8(ascii: "3") { summary.legRecords += 1 }
-        if let problem = Self.shapeProblem(record, length: length) {
+        let problem = Self.shapeProblem(record, length: length)
+        let serial = problem == nil ? record.number(SSIMLayout.serialNumber) : nil
+        if type == UInt8(ascii: "5"), problem != nil || serial == nil {
+            // A trailer that cannot be read cannot vouch for the records before it.
+            throw .ssimTrailerUnreadable(
+                path: path, line: record.line,
+                reason: (problem ?? .serial(record.text(SSIMLayout.serialNumber))).description)
+        }
+        if let problem {
             unreadable(record, type: type, problem)
             return
         }
-        guard let serial = record.number(SSIMLayout.serialNumber) else {
+        guard let serial else {
             unreadable(record, type: type, .serial(record.text(SSIMLayout.serialNumber)))
             return
         }
@@ -106,9 +114,9 @@ struct SSIMScheduleBuilder {
             summary.carriers += 1
             carrier = .unreadable(line: record.line, reason: problem.description)
         case UInt8(ascii: "3"): reject(record, [problem])
-        case UInt8(ascii: "1"), UInt8(ascii: "4"), UInt8(ascii: "5"):
+        case UInt8(ascii: "1"), UInt8(ascii: "4"):
             if type == UInt8(ascii: "1") { headerSeen = true }
-            let kind = ["1": "header", "4": "segment data", "5": "trailer"][String(UnicodeScalar(type))] ?? ""
+            let kind = type == UInt8(ascii: "1") ? "header" : "segment data"
             collector.note(ScheduleWarning(line: record.line, message: "the \(kind) record cannot be read: \(problem)"))
         default: reject(record, [problem])
         }
