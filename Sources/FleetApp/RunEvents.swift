@@ -16,6 +16,11 @@ enum RunEvents {
             "warnings": summary.warnings.count,
         ]
         for risk in Risk.allCases { fields["risk_" + risk.rawValue] = summary.risk[risk] }
+        if let format = summary.scheduleFormat {
+            fields["schedule_format"] = format.format
+            if let legs = format.legs { fields["ssim_legs"] = legs }
+            if let dated = format.datedFlights { fields["ssim_dated_flights"] = dated }
+        }
         // Unknown stays unknown (null), as in run.json.
         fields["quota_used"] = summary.quota.used.map { $0 as any Sendable } ?? NSNull()
         fields["quota_remaining"] = summary.quota.remaining.map { $0 as any Sendable } ?? NSNull()

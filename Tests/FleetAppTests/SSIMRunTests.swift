@@ -26,10 +26,16 @@ struct SSIMRunTests {
         #expect(csv.exitCode == 0, "\(csv.stderr)")
         let ssim = await app.run([
             "run", Self.demoSeason.path, "--replay", AppHarness.demoWeather.path, "--out", "Output/ssim",
-            "--from", "2026-11-30", "--days", "4",
+            "--from", "2026-11-30", "--days", "4", "--log-format", "json",
         ])
         #expect(ssim.exitCode == 0, "\(ssim.stderr)")
         #expect(ssim.stderr.contains("SSIM season: 44 flight leg records (44 expanded, 0 rejected"))
+        let last = try #require(ssim.stderr.split(separator: "\n").last)
+        let event = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
+        let fields = try #require(event["fields"] as? [String: Any])
+        #expect(event["event"] as? String == "run_finished")
+        #expect(fields["schedule_format"] as? String == "ssim")
+        #expect(fields["ssim_legs"] as? Int == 44 && fields["ssim_dated_flights"] as? Int == 44)
         let expected = try Self.flights(app, "Output/csv")
         #expect(expected.count == 44)
         #expect(try Self.flights(app, "Output/ssim") == expected)
