@@ -48,11 +48,11 @@ struct RowValidator {
         for column in [ScheduleColumn.aircraft, .tail] where Self.holdsControl(row[column]) {
             problems.append(.controlCharacter(column, row[column]))
         }
-        let number = collect(designator(row[.flight]), into: &problems)
-        let origin = collect(airport(.origin, row[.origin]), into: &problems)
-        let destination = collect(airport(.destination, row[.destination]), into: &problems)
-        let departure = collect(time(.departure, row[.departure]), into: &problems)
-        let arrival = collect(time(.arrival, row[.arrival]), into: &problems)
+        let number = designator(row[.flight]).collect(into: &problems)
+        let origin = airport(.origin, row[.origin]).collect(into: &problems)
+        let destination = airport(.destination, row[.destination]).collect(into: &problems)
+        let departure = time(.departure, row[.departure]).collect(into: &problems)
+        let arrival = time(.arrival, row[.arrival]).collect(into: &problems)
         guard let number, let origin, let destination, let departure, let arrival, problems.isEmpty else {
             return .rejected(problems)
         }
@@ -61,10 +61,10 @@ struct RowValidator {
             return .rejected([.sameAirport(origin: row[.origin], destination: row[.destination], airport: name)])
         }
         var warnings: [String] = []
-        let departureUTC = collect(
-            instant(.departure, row[.departure], departure, at: origin, warnings: &warnings), into: &problems)
-        let arrivalUTC = collect(
-            instant(.arrival, row[.arrival], arrival, at: destination, warnings: &warnings), into: &problems)
+        let departureUTC = instant(.departure, row[.departure], departure, at: origin, warnings: &warnings).collect(
+            into: &problems)
+        let arrivalUTC = instant(.arrival, row[.arrival], arrival, at: destination, warnings: &warnings).collect(
+            into: &problems)
         guard let departureUTC, let arrivalUTC else { return .rejected(problems) }
         if let problem = Self.checkBlock(row: row, departureUTC: departureUTC, arrivalUTC: arrivalUTC) {
             return .rejected([problem])
@@ -157,15 +157,6 @@ struct RowValidator {
         return nil
     }
 
-    private func collect<T>(_ result: Result<T, RowProblem>, into problems: inout [RowProblem]) -> T? {
-        switch result {
-        case .success(let value):
-            return value
-        case .failure(let problem):
-            problems.append(problem)
-            return nil
-        }
-    }
 }
 
 /// A row's values by column, trimmed.

@@ -18,23 +18,23 @@ struct SSIMLegParser {
     /// Reads a 200-byte type 3 record.
     func parse(_ record: SSIMRecord) -> Outcome {
         var problems: [SSIMProblem] = []
-        let designator = collect(designator(record), &problems)
-        let from = collect(date(record, "period of operation from", SSIMLayout.periodFrom), &problems)
-        let to = collect(date(record, "period of operation to", SSIMLayout.periodTo), &problems)
-        let weekdays = collect(Self.weekdays(record.text(SSIMLayout.daysOfOperation)), &problems)
-        let fortnightly = collect(Self.frequency(record.text(SSIMLayout.frequencyRate)), &problems)
-        let origin = collect(station(record, "departure station", SSIMLayout.departureStation), &problems)
-        let destination = collect(station(record, "arrival station", SSIMLayout.arrivalStation), &problems)
-        let departure = collect(time(record, "aircraft departure time", SSIMLayout.aircraftDeparture), &problems)
-        let arrival = collect(time(record, "aircraft arrival time", SSIMLayout.aircraftArrival), &problems)
-        let departureVariation = collect(
-            variation(record, "departure time variation", SSIMLayout.departureVariation), &problems)
-        let arrivalVariation = collect(
-            variation(record, "arrival time variation", SSIMLayout.arrivalVariation), &problems)
-        let departureDays = collect(
-            dateVariation(record, "departure date variation", SSIMLayout.departureDateVariation), &problems)
-        let arrivalDays = collect(
-            dateVariation(record, "arrival date variation", SSIMLayout.arrivalDateVariation), &problems)
+        let designator = designator(record).collect(into: &problems)
+        let from = date(record, "period of operation from", SSIMLayout.periodFrom).collect(into: &problems)
+        let to = date(record, "period of operation to", SSIMLayout.periodTo).collect(into: &problems)
+        let weekdays = Self.weekdays(record.text(SSIMLayout.daysOfOperation)).collect(into: &problems)
+        let fortnightly = Self.frequency(record.text(SSIMLayout.frequencyRate)).collect(into: &problems)
+        let origin = station(record, "departure station", SSIMLayout.departureStation).collect(into: &problems)
+        let destination = station(record, "arrival station", SSIMLayout.arrivalStation).collect(into: &problems)
+        let departure = time(record, "aircraft departure time", SSIMLayout.aircraftDeparture).collect(into: &problems)
+        let arrival = time(record, "aircraft arrival time", SSIMLayout.aircraftArrival).collect(into: &problems)
+        let departureVariation = variation(record, "departure time variation", SSIMLayout.departureVariation).collect(
+            into: &problems)
+        let arrivalVariation = variation(record, "arrival time variation", SSIMLayout.arrivalVariation).collect(
+            into: &problems)
+        let departureDays = dateVariation(record, "departure date variation", SSIMLayout.departureDateVariation)
+            .collect(into: &problems)
+        let arrivalDays = dateVariation(record, "arrival date variation", SSIMLayout.arrivalDateVariation).collect(
+            into: &problems)
         guard let designator, let from, let to, let weekdays, let fortnightly, let origin, let destination,
             let departure, let arrival, let departureVariation, let arrivalVariation, let departureDays,
             let arrivalDays, problems.isEmpty
@@ -162,15 +162,6 @@ struct SSIMLegParser {
         }
     }
 
-    private func collect<T>(_ result: Result<T, SSIMProblem>, _ problems: inout [SSIMProblem]) -> T? {
-        switch result {
-        case .success(let value):
-            return value
-        case .failure(let problem):
-            problems.append(problem)
-            return nil
-        }
-    }
 }
 
 extension String {
