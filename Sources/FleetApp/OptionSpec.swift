@@ -1,3 +1,4 @@
+internal import FleetSchedule
 internal import FleetWeatherKit
 
 /// One option a command accepts: its name, whether it takes a value, and what help says about
@@ -111,5 +112,6 @@ extension OptionSpec {
         "from", "DATE", "first UTC day (YYYY-MM-DD) an SSIM season is expanded to",
         default: "today in UTC, the day of --now when given")
     static let days = value(
-        "days", "N", "days an SSIM season is expanded to", default: "2", range: 1...366)
+        "days", "N", "days an SSIM season is expanded to", default: "\(SSIMWindow.defaultDays)",
+        range: SSIMWindow.dayLimit)
 }

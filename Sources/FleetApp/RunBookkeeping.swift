@@ -117,6 +117,11 @@ extension RunPipeline {
         guard schedule.flights.isEmpty else { return nil }
         let path = path.bounded
         let kept = "the report is written, but the `latest` link beside it still points to the previous report"
+        if let ssim = schedule.ssim, schedule.dataRows == 0 {
+            return "the SSIM season \(path) has no flight departing from \(ssim.window.fromText) 00:00Z to "
+                + "\(ssim.window.untilText) 00:00Z (\(ssim.legRecords) flight leg records, \(ssim.legsOutsideWindow) "
+                + "of them with no date then): check --from and --days against the season's periods; \(kept)"
+        }
         guard schedule.dataRows > 0 else {
             return "the schedule \(path) has no data rows, only a header: a failed export? \(kept)"
         }

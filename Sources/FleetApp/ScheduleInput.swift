@@ -69,12 +69,17 @@ struct ScheduleInput {
         return figures
     }
 
-    /// One line on what was read: `SSIM season: 57 legs → 44 dated flights from 2026-11-30 to 2026-12-04`.
+    /// One line on what was read: `SSIM season: 44 flight leg records (44 expanded, 0 rejected, 0 with no
+    /// date in the window) → 44 dated flights departing 2026-11-30 00:00Z to 2026-12-04 00:00Z`.
     static func line(_ schedule: Schedule) -> String? {
         guard let ssim = schedule.ssim else { return nil }
-        return "SSIM season: \(ssim.legRecords) flight leg records (\(ssim.expandedLegs) expanded, "
+        return "SSIM season: \(count(ssim.legRecords, "flight leg record")) (\(ssim.expandedLegs) expanded, "
             + "\(ssim.rejectedLegs) rejected, \(ssim.legsOutsideWindow) with no date in the window) → "
-            + "\(ssim.datedFlights) dated flights departing \(ssim.window.fromText) 00:00Z to "
+            + "\(count(ssim.datedFlights, "dated flight")) departing \(ssim.window.fromText) 00:00Z to "
             + "\(ssim.window.untilText) 00:00Z"
+    }
+
+    private static func count(_ value: Int, _ noun: String) -> String {
+        "\(NumberText.grouped(value)) \(noun)\(value == 1 ? "" : "s")"
     }
 }

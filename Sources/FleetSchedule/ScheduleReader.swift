@@ -82,8 +82,10 @@ public struct ScheduleReader: Sendable {
         var source = source
         var head: [UInt8]?
         do {
-            // Enough to tell the format by: a whole SSIM record and its line end.
-            while (head?.count ?? 0) < 202, let chunk = try source.nextChunk() { head = (head ?? []) + chunk }
+            // Enough to tell the format by: a few SSIM records, after any blank lines.
+            while (head?.count ?? 0) < ScheduleFormat.headLength, let chunk = try source.nextChunk() {
+                head = (head ?? []) + chunk
+            }
         } catch ByteSourceError.stopped {
             throw .interrupted(path: path)
         } catch {

@@ -43,10 +43,10 @@ struct SSIMExpander {
         let warnings = [
             departureCheck.warning(
                 "departure", positions: "48–52", written: leg.departureVariationText, airport: leg.origin,
-                of: flights.count),
+                of: flights.count, mode: mode),
             arrivalCheck.warning(
                 "arrival", positions: "66–70", written: leg.arrivalVariationText, airport: leg.destination,
-                of: flights.count),
+                of: flights.count, mode: mode),
         ]
         return (flights, warnings.compactMap { $0 })
     }
@@ -69,12 +69,18 @@ private struct VariationCheck {
         if first == nil { first = (instant, zoneOffset) }
     }
 
-    func warning(_ end: String, positions: String, written: String, airport: Airport, of total: Int) -> String? {
+    func warning(
+        _ end: String, positions: String, written: String, airport: Airport, of total: Int, mode: SSIMTimeMode
+    ) -> String? {
         guard let first else { return nil }
         let local = CivilCalendar.isoText(secondsSince1970: first.instant + first.zoneOffset, offset: nil)
         let flights = count == 1 && total == 1 ? "its dated flight" : "\(count) of its \(total) dated flights"
         return "\(end) time variation \(written) (positions \(positions)) disagrees with \(airport.code)'s time zone "
             + "\(airport.timeZone), which is \(CivilCalendar.offsetText(seconds: first.zoneOffset)) at "
-            + "\(local.prefix(16)) local; the file's variation is used (\(flights) in the window)"
+            + "\(local.prefix(16)) local; "
+            + (mode == .local
+                ? "the file's variation is used (\(flights) in the window)"
+                : "the carrier files UTC times (time mode U), so the instants do not depend on it (\(flights) in "
+                    + "the window)")
     }
 }

@@ -1,7 +1,8 @@
 /// Where SSIM Chapter 7 puts each field fleetwx reads: 1-based, inclusive byte positions in a
 /// 200-byte record, as the manual numbers them (docs/ssim.md has the whole table and sources).
 ///
-/// Named once here so the reader, its tests and the README's layout table cannot disagree.
+/// Named once here, so the reader and its messages use the same positions; the tests write
+/// records by the manual's positions on their own, and so check these.
 enum SSIMLayout {
     /// Every record is this long.
     static let recordLength = 200
@@ -16,15 +17,12 @@ enum SSIMLayout {
 
     /// Type 2, carrier: `U` (UTC) or `L` (local) times.
     static let carrierTimeMode = 2...2
-    static let carrierAirline = 3...5
-    static let carrierSeason = 11...13
 
     /// Type 3, flight leg.
     static let operationalSuffix = 2...2
     static let airline = 3...5
     static let flightNumber = 6...9
     static let itineraryVariation = 10...11
-    static let legSequence = 12...13
     static let periodFrom = 15...21
     static let periodTo = 22...28
     static let daysOfOperation = 29...35

@@ -77,7 +77,7 @@ struct SSIMLegParser {
         let written = airline + number + suffix
         // Leading zeros dropped (`0041` is flight 41, as a CSV schedule writes it); one kept for 0.
         let digits = number.drop { $0 == "0" }
-        guard number.allSatisfy(\.isASCII), number.allSatisfy(\.isNumber),
+        guard !number.isEmpty, number.allSatisfy(\.isASCII), number.allSatisfy(\.isNumber),
             let designator = FlightDesignator.normalise(airline + (digits.isEmpty ? "0" : String(digits)) + suffix)
         else { return .failure(.designator(written)) }
         return .success(designator)

@@ -50,8 +50,10 @@ enum SSIMProblem: Error, Equatable, CustomStringConvertible {
             "the record is \(count) bytes long; SSIM records are exactly 200 (a damaged line, or an export that "
                 + "trimmed or joined records)"
         case .recordType(let value):
-            "record type \(EchoText.quoted(value)) (position 1) is not one SSIM defines (1 header, 2 carrier, "
-                + "3 flight leg, 4 segment data, 5 trailer, 0 padding)"
+            value == "0"
+                ? "a record starting with 0 is padding, which holds only zeros; this one holds more (a damaged record?)"
+                : "record type \(EchoText.quoted(value)) (position 1) is not one SSIM defines (1 header, 2 carrier, "
+                    + "3 flight leg, 4 segment data, 5 trailer, 0 padding)"
         case .unprintable(let position, let byte):
             "position \(position) holds the byte 0x\(String(byte, radix: 16, uppercase: true)), which is not printable "
                 + "ASCII; SSIM records hold nothing else (export the schedule again)"
@@ -98,7 +100,8 @@ enum SSIMProblem: Error, Equatable, CustomStringConvertible {
                 + "date), 1–9 (days later) or A (the day before)"
         case .arrivalNotAfterDeparture(let seconds):
             "the arrival is \(seconds == 0 ? "at" : RowProblem.duration(Double(-seconds)) + " before") the "
-                + "departure once time and date variations are applied"
+                + "departure once time and date variations are applied (an arrival after midnight needs 1 in "
+                + "position 194, the arrival date variation)"
         case .blockTooLong(let seconds):
             "block time \(RowProblem.duration(Double(seconds))) is over the 20-hour limit (check the date "
                 + "variations, positions 193–194)"

@@ -23,10 +23,7 @@ struct SSIMScheduleBuilder {
     private var expander: SSIMExpander
     private var carrier = Carrier.none
     private var headerSeen = false
-    /// The serial number the next record should have, when known.
-    private var expectedSerial: Int?
-    /// The serial number of the last record (read, or where unreadable, the one it should have had).
-    private var previousSerial: Int?
+    private var serials = SSIMSerials()
     private var lastType: UInt8 = 0
     private var lastLine = 0
     private var blankLines = 0
@@ -44,7 +41,8 @@ struct SSIMScheduleBuilder {
 
     /// Adds one record as read (`length` is its length in the file, longer than its bytes when cut).
     mutating func add(_ record: SSIMRecord, length: Int) throws(ScheduleError) {
-        if record.bytes.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == 0x09 }) {
+        // Spaces and tabs, or the DOS end-of-file mark (0x1A) some transfers append.
+        if record.bytes.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == 0x09 || $0 == 0x1A }) {
             blankLines += 1
             return
         }
@@ -71,16 +69,23 @@ struct SSIMScheduleBuilder {
             unreadable(record, type: type, .serial(record.text(SSIMLayout.serialNumber)))
             return
         }
+        guard (UInt8(ascii: "1")...UInt8(ascii: "5")).contains(type) else {
+            // Not a record SSIM defines: its serial number means nothing either.
+            serials.skip()
+            return reject(record, [.recordType(record.text(SSIMLayout.recordType))])
+        }
         if type == UInt8(ascii: "5") { try checkTrailer(record) }
-        follow(serial, line: record.line)
+        if let warning = serials.follow(serial) {
+            summary.serialBreaks += 1
+            collector.warn(ScheduleWarning(line: record.line, message: warning))
+        }
         lastType = type
         switch type {
         case UInt8(ascii: "1"): header(record)
         case UInt8(ascii: "2"): carrierRecord(record)
         case UInt8(ascii: "3"): leg(record)
         case UInt8(ascii: "4"): summary.segmentRecords += 1
-        case UInt8(ascii: "5"): break
-        default: reject(record, [.recordType(record.text(SSIMLayout.recordType))])
+        default: break
         }
     }
 
@@ -103,12 +108,10 @@ struct SSIMScheduleBuilder {
         return nil
     }
 
-    /// A record that cannot be read by position: a leg is rejected, a carrier's legs will be,
-    /// and the serial number it should have had stands in for its own.
+    /// A record that cannot be read by position: a leg is rejected, a carrier's legs will be.
     private mutating func unreadable(_ record: SSIMRecord, type: UInt8, _ problem: SSIMProblem) {
-        previousSerial = expectedSerial
-        expectedSerial = expectedSerial.map(Self.serial(after:))
-        lastType = type
+        serials.skip()
+        if (UInt8(ascii: "1")...UInt8(ascii: "4")).contains(type) { lastType = type }
         switch type {
         case UInt8(ascii: "2"):
             summary.carriers += 1
@@ -117,42 +120,26 @@ struct SSIMScheduleBuilder {
         case UInt8(ascii: "1"), UInt8(ascii: "4"):
             if type == UInt8(ascii: "1") { headerSeen = true }
             let kind = type == UInt8(ascii: "1") ? "header" : "segment data"
-            collector.note(ScheduleWarning(line: record.line, message: "the \(kind) record cannot be read: \(problem)"))
+            collector.warn(ScheduleWarning(line: record.line, message: "the \(kind) record cannot be read: \(problem)"))
         default: reject(record, [problem])
         }
     }
 
-    /// Serial numbers run 000001, 000002, … and after 999999 start again at 000002.
-    static func serial(after serial: Int) -> Int { serial >= 999_999 ? 2 : serial + 1 }
-
-    private mutating func follow(_ serial: Int, line: Int) {
-        if let expected = expectedSerial, serial != expected {
-            summary.serialBreaks += 1
-            collector.warn(
-                ScheduleWarning(
-                    line: line,
-                    message: "record serial number \(CivilCalendar.pad(serial, 6)) where "
-                        + "\(CivilCalendar.pad(expected, 6)) was expected: records are missing or out of order"))
-        }
-        previousSerial = serial
-        expectedSerial = Self.serial(after: serial)
-    }
-
     private mutating func checkTrailer(_ record: SSIMRecord) throws(ScheduleError) {
         let reference = record.text(SSIMLayout.trailerCheckReference)
-        guard let previousSerial, record.number(SSIMLayout.trailerCheckReference) == previousSerial else {
-            let previous = previousSerial.map { "serial number \(CivilCalendar.pad($0, 6))" } ?? "no serial number"
-            throw .ssimTrailerCheck(path: path, line: record.line, reference: reference, previous: previous)
+        guard let number = record.number(SSIMLayout.trailerCheckReference), serials.vouches(for: number) else {
+            throw .ssimTrailerCheck(
+                path: path, line: record.line, reference: reference, previous: serials.previousText)
         }
     }
 
     private mutating func header(_ record: SSIMRecord) {
         if headerSeen {
-            collector.note(ScheduleWarning(line: record.line, message: "a second header record (type 1); read on"))
+            collector.warn(ScheduleWarning(line: record.line, message: "a second header record (type 1); read on"))
         }
         headerSeen = true
         if record.text(SSIMLayout.headerTitle) != SSIMLayout.headerTitleText {
-            collector.note(
+            collector.warn(
                 ScheduleWarning(
                     line: record.line,
                     message:
@@ -201,7 +188,7 @@ struct SSIMScheduleBuilder {
                 arrival: Date(timeIntervalSince1970: Double(arrival)), aircraft: leg.aircraft)
             let outcome = collector.accept(flight, raw: raw) { earlier in
                 "; line \(earlier) already gives this dated flight (another itinerary variation or an overlapping "
-                    + "period), so this one is left out"
+                    + "period), so this record's (itinerary variation \(leg.itineraryVariation)) is left out"
             }
             if outcome == .duplicate { summary.duplicates += 1 }
         }

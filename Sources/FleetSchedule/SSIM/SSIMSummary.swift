@@ -29,26 +29,3 @@ public struct SSIMSummary: Sendable, Equatable {
         self.window = window
     }
 }
-
-/// The formats fleetwx reads schedules in.
-public enum ScheduleFormat: String, Sendable, CaseIterable {
-    /// The CSV of docs/contract.md §3.
-    case csv
-    /// IATA SSIM Chapter 7 (docs/ssim.md).
-    case ssim
-
-    /// What a file's first bytes say it is: SSIM when its first line is a 200-byte record of
-    /// type 1 to 5 or padding (so a season missing its header still reads as SSIM, and says so),
-    /// or runs on past 200 bytes as an unbroken file of records does; CSV otherwise.
-    ///
-    /// - Parameter head: The first bytes of the file (at least 202 when it has them).
-    /// - Returns: The format.
-    public static func detect(_ head: some Collection<UInt8>) -> ScheduleFormat {
-        let bytes = Array(head.prefix(SSIMLayout.recordLength + 2))
-        let lineEnd = bytes.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) ?? bytes.count
-        guard let first = bytes.first, (UInt8(ascii: "0")...UInt8(ascii: "5")).contains(first) else { return .csv }
-        let title = Array(SSIMLayout.headerTitleText.utf8)
-        if first == UInt8(ascii: "1"), bytes.dropFirst().starts(with: title) { return .ssim }
-        return lineEnd == SSIMLayout.recordLength && !bytes[..<lineEnd].contains(UInt8(ascii: ",")) ? .ssim : .csv
-    }
-}
