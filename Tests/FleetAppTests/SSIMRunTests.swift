@@ -98,6 +98,23 @@ struct SSIMRunTests {
         #expect(csv.stderr.contains("was read as a CSV schedule, whose rows are dated already"), "\(csv.stderr)")
     }
 
+    @Test("a window the season does not fly in briefs nothing, exits 2 and says to check --from and --days")
+    func emptyWindow() async throws {
+        let app = try AppHarness()
+        defer { app.remove() }
+        let result = await app.run([
+            "run", Self.demoSeason.path, "--replay", AppHarness.demoWeather.path, "--out", "Output/june",
+            "--from", "2027-06-01",
+        ])
+        #expect(result.exitCode == 2, "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "has no flight departing from 2027-06-01 00:00Z to 2027-06-03 00:00Z (44 flight leg records, 44 of them "
+                    + "with no date then): check --from and --days"), "\(result.stderr)")
+        let format = try #require(try app.runJSON("Output/june")["schedule_format"] as? [String: Any])
+        #expect(format["legs_outside_window"] as? Int == 44 && format["dated_flights"] as? Int == 0)
+    }
+
     @Test("a season without its header, or read with --format csv, is refused (exit 1) and publishes nothing")
     func refused() async throws {
         let app = try AppHarness()
