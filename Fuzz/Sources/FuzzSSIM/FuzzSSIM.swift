@@ -55,13 +55,36 @@ public func fuzzSSIM(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     return 0
 }
 
-/// In a file of lines (not one unbroken run of records), the lines that start with `3`.
+/// In a file of lines (not records run together), the lines that start with `3`: lines end at
+/// LF, CRLF or CR alone, as the reader's do. `nil` for a file the reader takes as records run
+/// together (its first line runs on past 200 bytes into a record type), counted otherwise.
 private func lineRecords(_ bytes: [UInt8]) -> Int? {
-    let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
-    if let first = lines.first, first.count > 200 + (first.last == 0x0D ? 1 : 0) || first.contains(0x0D) {
-        return nil  // read as unbroken records, or CR-only line ends: not counted this way
+    var body = bytes[...]
+    if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
+    let isType = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "5") }
+    let isEnd = { (byte: UInt8) in byte == 0x0A || byte == 0x0D }
+    if body.count > 200, let first = body.first, isType(first), !body.prefix(200).contains(where: isEnd),
+        isType(body[body.startIndex + 200])
+    {
+        return nil
     }
-    return lines.filter { $0.first == UInt8(ascii: "3") }.count
+    var lines = 0
+    var atStart = true
+    var previous: UInt8 = 0
+    for byte in body {
+        if byte == 0x0A, previous == 0x0D {
+            previous = byte
+            continue  // the LF of a CRLF
+        }
+        if isEnd(byte) {
+            atStart = true
+        } else {
+            if atStart, byte == UInt8(ascii: "3") { lines += 1 }
+            atStart = false
+        }
+        previous = byte
+    }
+    return lines
 }
 
 /// Every rejected row, so the checks above cover all of them.
