@@ -34,7 +34,7 @@ enum Inputs {
     ///   - now: The run's clock, whose UTC day an SSIM window starts on without `--from`.
     static func schedule(
         _ url: URL, airports: AirportDirectory, past: PastRows? = nil, interruption: RunInterruption? = nil,
-        sink: (any RejectSink)? = nil, input: ScheduleInput = ScheduleInput(), now: Date
+        sink: (any RejectSink)? = nil, input: ScheduleInput, now: Date
     ) throws(AppError) -> Schedule {
         var reader = ScheduleReader(airports: airports)
         if let past { reader.screen = { past.reason(for: $0) } }

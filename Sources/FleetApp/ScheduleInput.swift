@@ -13,12 +13,6 @@ struct ScheduleInput {
     /// `--days`, if given.
     var days: Int?
 
-    init(format: ScheduleFormat? = nil, fromDay: Int? = nil, days: Int? = nil) {
-        self.format = format
-        self.fromDay = fromDay
-        self.days = days
-    }
-
     init(_ parsed: ParsedArguments) throws(AppError) {
         if let text = parsed.value(.format) {
             guard let format = ScheduleFormat(rawValue: text.lowercased()) else {

@@ -19,10 +19,11 @@ public struct Schedule: Sendable {
     public var rejectedCount: Int
     /// Problems that did not reject a row (ignored columns, ambiguous local times, blank rows).
     public var warnings: [ScheduleWarning]
-    /// The format the file was read as.
-    public var format = ScheduleFormat.csv
-    /// For an SSIM season, its records and the window's dated flights.
+    /// For an SSIM season, its records and the window's dated flights; `nil` for a CSV.
     public var ssim: SSIMSummary?
+
+    /// The format the file was read as.
+    public var format: ScheduleFormat { ssim == nil ? .csv : .ssim }
 
     /// Creates a schedule.
     ///

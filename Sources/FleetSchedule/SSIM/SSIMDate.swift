@@ -17,7 +17,8 @@ enum SSIMDate {
     static func parse(_ text: String) -> End? {
         if text == "00XXX00" { return .open }
         let bytes = Array(text.utf8)
-        guard bytes.count == 7, let day = digits(bytes[0...1]), let year = digits(bytes[5...6]) else { return nil }
+        guard bytes.count == 7, let day = SSIMRecord.digits(bytes[0...1]), let year = SSIMRecord.digits(bytes[5...6])
+        else { return nil }
         let name = String(decoding: bytes[2...4], as: UTF8.self)
         guard let index = months.firstIndex(of: name) else { return nil }
         let month = index + 1
@@ -25,29 +26,13 @@ enum SSIMDate {
         return .day(CivilCalendar.daysSince1970(year: 2000 + year, month: month, day: day))
     }
 
-    /// A day as SSIM writes it (`01DEC26`), for messages.
-    static func text(day: Int) -> String {
-        let date = CivilCalendar.date(daysSince1970: day)
-        return CivilCalendar.pad(date.day) + months[date.month - 1] + CivilCalendar.pad(date.year % 100)
-    }
-
     /// A day as ISO 8601 (`2026-12-01`), for messages.
     static func iso(day: Int) -> String {
-        let date = CivilCalendar.date(daysSince1970: day)
-        return "\(date.year)-\(CivilCalendar.pad(date.month))-\(CivilCalendar.pad(date.day))"
+        String(CivilCalendar.isoText(secondsSince1970: day * 86_400, offset: nil).prefix(10))
     }
 
     /// The ISO weekday of a day: 1 is Monday, 7 Sunday (1970-01-01 was a Thursday).
     static func weekday(day: Int) -> Int {
         ((day % 7) + 7 + 3) % 7 + 1
-    }
-
-    private static func digits(_ slice: ArraySlice<UInt8>) -> Int? {
-        var value = 0
-        for byte in slice {
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-            value = value * 10 + Int(byte - UInt8(ascii: "0"))
-        }
-        return value
     }
 }

@@ -42,10 +42,10 @@ struct SSIMExpander {
         }
         let warnings = [
             departureCheck.warning(
-                "departure", positions: "48–52", written: leg.departureVariationText, airport: leg.origin,
+                "departure", positions: "48–52", file: leg.departureVariation, airport: leg.origin,
                 of: flights.count, mode: mode),
             arrivalCheck.warning(
-                "arrival", positions: "66–70", written: leg.arrivalVariationText, airport: leg.destination,
+                "arrival", positions: "66–70", file: leg.arrivalVariation, airport: leg.destination,
                 of: flights.count, mode: mode),
         ]
         return (flights, warnings.compactMap { $0 })
@@ -70,9 +70,12 @@ private struct VariationCheck {
     }
 
     func warning(
-        _ end: String, positions: String, written: String, airport: Airport, of total: Int, mode: SSIMTimeMode
+        _ end: String, positions: String, file: Int, airport: Airport, of total: Int, mode: SSIMTimeMode
     ) -> String? {
         guard let first else { return nil }
+        // As the file writes it (the parser accepted only ±HHMM), from the seconds it gave.
+        let minutes = abs(file) / 60
+        let written = (file < 0 ? "-" : "+") + CivilCalendar.pad(minutes / 60) + CivilCalendar.pad(minutes % 60)
         let local = CivilCalendar.isoText(secondsSince1970: first.instant + first.zoneOffset, offset: nil)
         let flights = count == 1 && total == 1 ? "its dated flight" : "\(count) of its \(total) dated flights"
         return "\(end) time variation \(written) (positions \(positions)) disagrees with \(airport.code)'s time zone "

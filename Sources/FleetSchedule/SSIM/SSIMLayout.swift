@@ -1,3 +1,5 @@
+internal import FleetFiles
+
 /// Where SSIM Chapter 7 puts each field fleetwx reads: 1-based, inclusive byte positions in a
 /// 200-byte record, as the manual numbers them (docs/ssim.md has the whole table and sources).
 ///
@@ -38,9 +40,9 @@ enum SSIMLayout {
     static let departureDateVariation = 193...193
     static let arrivalDateVariation = 194...194
 
-    /// Type 5, trailer: the serial number of the record before it, and `C`ontinued or `E`nd.
+    /// Type 5, trailer: the serial number of the record before it (its `C`ontinued or `E`nd
+    /// code, position 194, is not relied on).
     static let trailerCheckReference = 188...193
-    static let trailerEndCode = 194...194
 }
 
 /// One record's bytes, read by field.
@@ -69,20 +71,21 @@ struct SSIMRecord {
     }
 
     /// A field as text without leading and trailing spaces.
-    func trimmed(_ range: ClosedRange<Int>) -> String {
-        let slice = field(range)
-        guard let first = slice.firstIndex(where: { $0 != UInt8(ascii: " ") }),
-            let last = slice.lastIndex(where: { $0 != UInt8(ascii: " ") })
-        else { return "" }
-        return String(decoding: slice[first...last], as: UTF8.self)
-    }
+    func trimmed(_ range: ClosedRange<Int>) -> String { text(range).trimmedOfSpaces }
 
-    /// A field of digits only as a number, `nil` when any byte is not a digit.
+    /// A field of digits only as a number, `nil` when any byte is not a digit or the record
+    /// ends inside it.
     func number(_ range: ClosedRange<Int>) -> Int? {
         let slice = field(range)
-        guard !slice.isEmpty, slice.count == range.count else { return nil }
+        return slice.count == range.count ? Self.digits(slice) : nil
+    }
+
+    /// Digits as a number, `nil` when empty or any byte is not a digit: the one reader of the
+    /// numbers in SSIM fields (serial numbers, times, days and years of dates, variations).
+    static func digits(_ bytes: ArraySlice<UInt8>) -> Int? {
+        guard !bytes.isEmpty else { return nil }
         var value = 0
-        for byte in slice {
+        for byte in bytes {
             guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
             value = value * 10 + Int(byte - UInt8(ascii: "0"))
         }

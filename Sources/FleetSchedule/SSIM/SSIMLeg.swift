@@ -26,21 +26,18 @@ struct SSIMLeg {
     /// Aircraft departure and arrival, minutes after midnight (`2400` is 1440).
     let departureMinute: Int
     let arrivalMinute: Int
-    /// The file's UTC/local time variations, seconds east of UTC, and as written.
+    /// The file's UTC/local time variations, seconds east of UTC.
     let departureVariation: Int
     let arrivalVariation: Int
-    let departureVariationText: String
-    let arrivalVariationText: String
     /// Days from the flight's date to this leg's departure and arrival dates.
     let departureDays: Int
     let arrivalDays: Int
     /// The IATA aircraft type (`738`), if given.
     let aircraft: String?
 
-    /// Whether the flight operates on a day of its period (the weekday and, fortnightly, the week).
+    /// Whether the flight operates on a day of its period (the weekday and, fortnightly, the week):
+    /// callers ask only for days in the period, so it is not checked again here.
     func operates(on day: Int) -> Bool {
-        if let fromDay, day < fromDay { return false }
-        if let toDay, day > toDay { return false }
         guard weekdays & (1 << (SSIMDate.weekday(day: day) - 1)) != 0 else { return false }
         guard fortnightly, let fromDay else { return true }
         let weeks = (Self.monday(of: day) - Self.monday(of: fromDay)) / 7

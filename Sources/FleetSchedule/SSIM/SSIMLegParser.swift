@@ -48,6 +48,7 @@ struct SSIMLegParser {
         let toText = record.text(SSIMLayout.periodTo)
         if let fromDay, let toDay, toDay < fromDay { return .rejected([.periodReversed(from: fromText, to: toText)]) }
         if fortnightly, fromDay == nil { return .rejected([.fortnightlyOpenStart]) }
+        let aircraft = record.trimmed(SSIMLayout.aircraftType)
         let leg = SSIMLeg(
             designator: designator,
             itineraryVariation: record.trimmed(SSIMLayout.itineraryVariationOverflow)
@@ -55,10 +56,8 @@ struct SSIMLegParser {
             fromDay: fromDay, toDay: toDay, weekdays: weekdays, fortnightly: fortnightly, origin: origin,
             destination: destination, departureMinute: departure, arrivalMinute: arrival,
             departureVariation: departureVariation, arrivalVariation: arrivalVariation,
-            departureVariationText: record.text(SSIMLayout.departureVariation),
-            arrivalVariationText: record.text(SSIMLayout.arrivalVariation),
             departureDays: departureDays, arrivalDays: arrivalDays,
-            aircraft: record.trimmed(SSIMLayout.aircraftType).nonEmpty)
+            aircraft: aircraft.isEmpty ? nil : aircraft)
         if let fromDay, let toDay, !(fromDay...min(toDay, fromDay + 13)).contains(where: leg.operates(on:)) {
             let days = record.text(SSIMLayout.daysOfOperation)
             return .rejected([.noOperatingDay(days: days, from: fromText, to: toText)])
@@ -137,7 +136,7 @@ struct SSIMLegParser {
     > {
         let bytes = record.field(positions)
         let sign = bytes.first
-        let digits = SSIMRecord(bytes: Array(bytes.dropFirst()), line: record.line).number(1...4)
+        let digits = bytes.count == 5 ? SSIMRecord.digits(bytes.dropFirst()) : nil
         guard sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"), let digits, digits % 100 < 60 else {
             return .failure(.variation(field: field, positions: positions, value: record.text(positions)))
         }
@@ -162,9 +161,4 @@ struct SSIMLegParser {
         }
     }
 
-}
-
-extension String {
-    /// `nil` for an empty string.
-    var nonEmpty: String? { isEmpty ? nil : self }
 }

@@ -12,7 +12,7 @@ internal import Foundation
 struct SSIMScheduleBuilder {
     private enum Carrier {
         case none
-        case ready(line: Int, parser: SSIMLegParser)
+        case ready(SSIMLegParser)
         case unreadable(line: Int, reason: String)
     }
 
@@ -94,7 +94,6 @@ struct SSIMScheduleBuilder {
         guard headerSeen else { throw .ssimHeaderMissing(path: path, line: max(1, lastLine), found: "") }
         guard lastType == UInt8(ascii: "5") else { throw .ssimTrailerMissing(path: path, lastLine: lastLine) }
         var schedule = collector.finish(blankRows: blankLines)
-        schedule.format = .ssim
         schedule.ssim = summary
         return schedule
     }
@@ -159,7 +158,7 @@ struct SSIMScheduleBuilder {
         }
         let name = mode == .utc ? "utc" : "local"
         if !summary.timeModes.contains(name) { summary.timeModes.append(name) }
-        carrier = .ready(line: record.line, parser: SSIMLegParser(airports: airports, mode: mode))
+        carrier = .ready(SSIMLegParser(airports: airports, mode: mode))
     }
 
     private mutating func leg(_ record: SSIMRecord) {
@@ -167,7 +166,7 @@ struct SSIMScheduleBuilder {
         switch carrier {
         case .none: return reject(record, [.noCarrier])
         case .unreadable(let line, let reason): return reject(record, [.carrier(line: line, reason: reason)])
-        case .ready(_, let ready): parser = ready
+        case .ready(let ready): parser = ready
         }
         switch parser.parse(record) {
         case .rejected(let problems): reject(record, problems)

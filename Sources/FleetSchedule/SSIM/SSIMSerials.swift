@@ -55,8 +55,5 @@ struct SSIMSerials {
             : "no readable serial number (\(unreadable) unreadable record(s) after \(Self.text(last)))"
     }
 
-    static func text(_ serial: Int) -> String {
-        let digits = String(serial)
-        return String(repeating: "0", count: max(0, 6 - digits.count)) + digits
-    }
+    static func text(_ serial: Int) -> String { CivilCalendar.pad(serial, 6) }
 }
