@@ -27,6 +27,7 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         // glibc's prctl(2) (variadic, so not callable from Swift) for turning core dumps off. Not
         // imported by FleetApp: a C module there would meet CLibXML2's ICU beside Foundation's.
         .systemLibrary(name: "CProcess"),
@@ -53,8 +54,8 @@ let package = Package(
         // Cells, windows and the requests a run needs; what the fetch stage hands on (outcomes,
         // counters), so briefing and reports need not know how weather was fetched.
         .target(name: "FleetPlan", dependencies: ["FleetSchedule", "FleetAirports", "FleetWeather"]),
-        // SQLite state: cache, quota ledger, run history.
-        .target(name: "FleetStore", dependencies: ["CSQLite", "FleetFiles"]),
+        // State: cache, quota ledger, run history; in SQLite (the default) or PostgreSQL (libpq).
+        .target(name: "FleetStore", dependencies: ["CSQLite", "CPostgres", "FleetFiles"]),
         // Fetch engine: cache reuse, quota reservations, bounded concurrency, retries.
         .target(
             name: "FleetFetch",

@@ -4,7 +4,7 @@ internal import Foundation
 
 /// `fleetwx cache`: what the cache holds; `--prune` deletes expired entries.
 struct CacheCommand {
-    let state: URL
+    let state: StateLocation
     let prune: Bool
     let json: Bool
     let environment: AppEnvironment
@@ -43,7 +43,7 @@ struct CacheCommand {
                 bytes: summary.bytes, oldestFetch: summary.oldestFetch.map(Timestamp.utc),
                 newestFetch: summary.newestFetch.map(Timestamp.utc), pruned: pruned)
         } catch {
-            throw .fatal(StateAccess.message(error, url: state))
+            throw .fatal(StateAccess.message(error, location: state))
         }
         return try output(report)
     }
@@ -53,7 +53,7 @@ struct CacheCommand {
             environment.console.out(.json(try JSONText.encode(report)))
         } else {
             var lines = [
-                "state:    \(state.path)",
+                "state:    \(state.display)",
                 "entries:  \(report.entries) (\(report.fresh) fresh, \(report.expired) expired) in \(report.cells) cells",
                 "size:     \(report.bytes) bytes",
             ]

@@ -9,14 +9,14 @@ internal import Foundation
 /// every HTTP request), and refused when the month's quota is used up.
 struct CheckCredentialsCommand {
     let endpoint: String
-    let state: URL
+    let state: StateLocation
     let monthlyQuota: Int
     let environment: AppEnvironment
 
     init(_ parsed: ParsedArguments, environment: AppEnvironment) throws(AppError) {
         guard parsed.positionals.isEmpty else { throw .usage("'check-credentials' takes no arguments") }
         endpoint = try EndpointOption.resolve(parsed, environment: environment)
-        state = StatePath.resolve(parsed.value(.state), environment: environment)
+        state = StateLocation.resolve(parsed.value(.state), environment: environment)
         monthlyQuota = try parsed.integer(.monthlyQuota) ?? OptionDefaults.monthlyQuota
         self.environment = environment
     }
@@ -37,7 +37,7 @@ struct CheckCredentialsCommand {
         do {
             reservation = try await store.reserve(ledger)
         } catch {
-            throw .fatal(StateAccess.message(error, url: state))
+            throw .fatal(StateAccess.message(error, location: state))
         }
         guard let reservation else {
             throw .fatal(

@@ -74,14 +74,14 @@ public enum FleetApp {
         case .quota:
             try noArguments(parsed)
             return try await QuotaCommand(
-                state: StatePath.resolve(parsed.value(.state), environment: environment),
+                state: StateLocation.resolve(parsed.value(.state), environment: environment),
                 monthlyQuota: try parsed.integer(.monthlyQuota) ?? OptionDefaults.monthlyQuota,
                 json: parsed.flag(.json), environment: environment
             ).execute()
         case .cache:
             try noArguments(parsed)
             return try await CacheCommand(
-                state: StatePath.resolve(parsed.value(.state), environment: environment),
+                state: StateLocation.resolve(parsed.value(.state), environment: environment),
                 prune: parsed.flag(.prune), json: parsed.flag(.json), environment: environment
             ).execute()
         case .checkCredentials:

@@ -69,7 +69,7 @@ enum OptionDefaults {
 extension OptionSpec {
     static let out = value("out", "DIR", "report directory", default: "Output/<UTC date of the run>")
     static let state = value(
-        "state", "FILE", "SQLite state: cache, quota ledger, run history",
+        "state", "FILE|URI", "state (cache, quota ledger, run history): a SQLite file, or a postgresql:// URI",
         default: "$XDG_STATE_HOME/fleetwx/state.sqlite, else ~/.local/state/fleetwx/state.sqlite",
         variable: "FLEETWX_STATE")
     static let replay = value("replay", "DIR", "use recorded WeatherKit bodies instead of the network")

@@ -5,7 +5,7 @@ internal import Foundation
 
 /// `fleetwx quota`: this month's use, what is left, the daily pace, recent runs.
 struct QuotaCommand {
-    let state: URL
+    let state: StateLocation
     let monthlyQuota: Int
     let json: Bool
     let environment: AppEnvironment
@@ -95,7 +95,7 @@ struct QuotaCommand {
                 ledger: Unfinished(pending: outcomes["pending"] ?? 0, unknown: outcomes["unknown"] ?? 0),
                 warnings: warnings)
         } catch {
-            throw .fatal(StateAccess.message(error, url: state))
+            throw .fatal(StateAccess.message(error, location: state))
         }
         return try output(report)
     }

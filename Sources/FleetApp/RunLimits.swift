@@ -141,7 +141,7 @@ struct PaceCheck: Encodable, Equatable {
         do {
             used = try await store.usage(month: UTCCalendar.month(of: now))
         } catch {
-            throw .fatal(StateAccess.message(error, url: options.state))
+            throw .fatal(StateAccess.message(error, location: options.state))
         }
         let pace = QuotaPace(limit: options.monthlyQuota, used: used, now: now)
         let whole = PaceCheck(

@@ -11,7 +11,7 @@ struct RunOptions {
     var scheduleArgument: String
     var schedule: URL
     var out: URL?
-    var state: URL
+    var state: StateLocation
     var replay: URL?
     var record: URL?
     var endpoint: String
@@ -50,7 +50,7 @@ struct RunOptions {
             throw .usage("--\(option.name) needs \(wanted), got an empty value")
         }
         out = parsed.value(.out).map(environment.resolve)
-        state = StatePath.resolve(parsed.value(.state), environment: environment)
+        state = StateLocation.resolve(parsed.value(.state), environment: environment)
         replay = parsed.value(.replay).map(environment.resolve)
         record = parsed.value(.record).map(environment.resolve)
         endpoint = try EndpointOption.resolve(parsed, environment: environment)
@@ -70,7 +70,7 @@ struct RunOptions {
         if replay != nil, record != nil {
             throw .usage("--record cannot be combined with --replay (nothing is fetched)")
         }
-        if let out, state.path.hasPrefix(out.path + "/") {
+        if let out, let file = state.file, file.path.hasPrefix(out.path + "/") {
             throw .usage("--state must not be inside --out: publishing a report replaces that directory")
         }
     }
@@ -150,21 +150,5 @@ struct RunOptions {
         if let out { return out }
         let day = String(WeatherJSON.formatDate(runDate).prefix(10))
         return environment.workingDirectory.appendingPathComponent("Output").appendingPathComponent(day)
-    }
-}
-
-/// Where the state database lives by default.
-enum StatePath {
-    /// `--state`, else `FLEETWX_STATE`, else the XDG state directory.
-    static func resolve(_ option: String?, environment: AppEnvironment) -> URL {
-        if let option { return environment.resolve(option) }
-        if let name = OptionSpec.state.variable, let variable = environment.variables[name], !variable.isEmpty {
-            return environment.resolve(variable)
-        }
-        if let xdg = environment.variables["XDG_STATE_HOME"], !xdg.isEmpty {
-            return environment.resolve(xdg).appendingPathComponent("fleetwx/state.sqlite")
-        }
-        let home = environment.variables["HOME"] ?? NSHomeDirectory()
-        return URL(fileURLWithPath: home).appendingPathComponent(".local/state/fleetwx/state.sqlite")
     }
 }

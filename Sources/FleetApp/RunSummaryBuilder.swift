@@ -38,7 +38,7 @@ extension RunPipeline {
         } catch {
             // Unknown, never "all of it left": the run ends with exit 2 and says why.
             used = nil
-            let warning = StateAccess.quotaUnknownWarning(error, url: options.state)
+            let warning = StateAccess.quotaUnknownWarning(error, location: options.state)
             environment.console.err("fleetwx: warning: \(warning)\n")
             warnings.append(warning)
         }

@@ -7,59 +7,80 @@ enum StateAccess {
     /// Opens (creating if needed) the state database.
     ///
     /// - Parameters:
-    ///   - url: The database file.
+    ///   - location: The SQLite file or the PostgreSQL database.
     ///   - environment: The clock used for months and timestamps, and `FLEETWX_BUSY_TIMEOUT_MS`.
     ///   - damaged: Whether a file SQLite's quick check finds damaged is refused (commands that
     ///     write) or opened with its ``StateStore/damage`` set (views that only read).
     /// - Returns: The store.
-    /// - Throws: ``AppError/fatal(_:)`` naming the file and the problem.
+    /// - Throws: ``AppError/fatal(_:)`` naming the state and the problem (never a password).
     static func open(
-        _ url: URL, environment: AppEnvironment, damaged: StateStore.DamagePolicy = .refuse
+        _ location: StateLocation, environment: AppEnvironment, damaged: StateStore.DamagePolicy = .refuse
     ) throws(AppError) -> StateStore {
-        let timeout = try busyTimeout(environment.variables)
-        do {
-            return try StateStore(
-                path: url.path, now: environment.now, busyTimeoutMilliseconds: timeout, damaged: damaged)
-        } catch {
-            throw .fatal(message(error, url: url))
+        guard let store = try open(location, environment: environment, damaged: damaged, create: true) else {
+            throw .fatal("the state database \(location.display.bounded) could not be created")
         }
+        return store
     }
 
     /// Opens the state database for a command that only reads it (`quota`, `cache`, `plan`),
     /// without creating one: a mistyped `--state` must not read as "nothing used this month".
     ///
     /// - Parameters:
-    ///   - url: The database file.
+    ///   - location: The SQLite file or the PostgreSQL database.
     ///   - environment: The clock used for months and timestamps, and `FLEETWX_BUSY_TIMEOUT_MS`.
     ///   - damaged: What a damaged file does (see ``open(_:environment:damaged:)``).
-    /// - Returns: The store, or `nil` when there is no file (with ``missingWarning(_:)`` to say so).
-    /// - Throws: ``AppError/fatal(_:)`` when the file exists but cannot be opened.
+    /// - Returns: The store, or `nil` when there is no file, or no fleetwx schema in the
+    ///   database (with ``missingWarning(_:)`` to say so).
+    /// - Throws: ``AppError/fatal(_:)`` when the state exists but cannot be opened.
     static func openExisting(
-        _ url: URL, environment: AppEnvironment, damaged: StateStore.DamagePolicy = .refuse
+        _ location: StateLocation, environment: AppEnvironment, damaged: StateStore.DamagePolicy = .refuse
     ) throws(AppError) -> StateStore? {
-        // Only a missing file is "no state database": a path too long, a link loop or a part
-        // that is a file is opened, so that the store says what is wrong with it.
-        var info = stat()
-        if stat(url.path, &info) != 0, errno == ENOENT { return nil }
-        return try open(url, environment: environment, damaged: damaged)
+        if let url = location.file {
+            // Only a missing file is "no state database": a path too long, a link loop or a part
+            // that is a file is opened, so that the store says what is wrong with it.
+            var info = stat()
+            if stat(url.path, &info) != 0, errno == ENOENT { return nil }
+        }
+        return try open(location, environment: environment, damaged: damaged, create: false)
+    }
+
+    private static func open(
+        _ location: StateLocation, environment: AppEnvironment, damaged: StateStore.DamagePolicy, create: Bool
+    ) throws(AppError) -> StateStore? {
+        let timeout = try busyTimeout(environment.variables)
+        do throws(StoreError) {
+            switch location {
+            case .file(let url):
+                return try StateStore(
+                    path: url.path, now: environment.now, busyTimeoutMilliseconds: timeout, damaged: damaged)
+            case .postgres(let uri):
+                let target = try PostgresTarget(uri: uri)
+                return try StateStore.postgres(
+                    target, now: environment.now, lockTimeoutMilliseconds: timeout, create: create)
+            }
+        } catch {
+            throw .fatal(message(error, location: location))
+        }
     }
 
     /// A store error as one line naming the file once (``StoreError/described(at:)``): the one
     /// place FleetApp words a store error, so no message says "state database X: the state
     /// database is locked".
-    static func message(_ error: StoreError, url: URL) -> String { message(error, path: url.path) }
+    static func message(_ error: StoreError, location: StateLocation) -> String {
+        message(error, path: location.display)
+    }
 
     /// A store error as one line naming the state file at `path` once.
     static func message(_ error: StoreError, path: String) -> String { error.described(at: path) }
 
     /// The warning of a command that could not read this month's quota use from the ledger.
-    static func quotaUnknownWarning(_ error: StoreError, url: URL) -> String {
-        "this month's quota use is unknown: \(message(error, url: url))"
+    static func quotaUnknownWarning(_ error: StoreError, location: StateLocation) -> String {
+        "this month's quota use is unknown: \(message(error, location: location))"
     }
 
     /// `FLEETWX_BUSY_TIMEOUT_MS`, for tests (README "Environment"): how long a statement waits
-    /// for another process's lock on the state file, so a test of a locked file takes a second,
-    /// not the default 15 s per write.
+    /// for another process's lock on the state file (or, on PostgreSQL, a row lock), so a test
+    /// of a locked file takes a second, not the default 15 s per write.
     ///
     /// - Parameter variables: The process environment.
     /// - Returns: Milliseconds, 15000 when unset.
@@ -143,8 +164,12 @@ enum StateAccess {
     }
 
     /// What a read-only command says when the state database does not exist.
-    static func missingWarning(_ url: URL) -> String {
-        "no state database at \(url.path.bounded), so nothing is recorded there (a run creates it); "
+    static func missingWarning(_ location: StateLocation) -> String {
+        let place =
+            location.file == nil
+            ? "no fleetwx state in the PostgreSQL database \(location.display.bounded)"
+            : "no state database at \(location.display.bounded)"
+        return place + ", so nothing is recorded there (a run creates it); "
             + "check --state or FLEETWX_STATE if you expected one"
     }
 }

@@ -1,8 +1,27 @@
-/// The schema, as an ordered list of raw-SQL migrations.
+/// One schema version, spelled for each back end: the same tables, columns, keys and indexes,
+/// in each one's types (SQLite's REAL and BLOB are PostgreSQL's double precision and bytea).
+struct Migration: Sendable {
+    let sqlite: String
+    let postgres: String
+
+    /// A migration whose SQL both back ends read alike.
+    init(both sql: String) {
+        sqlite = sql
+        postgres = sql
+    }
+
+    init(sqlite: String, postgres: String) {
+        self.sqlite = sqlite
+        self.postgres = postgres
+    }
+}
+
+/// The schema, as an ordered list of raw-SQL migrations, run alike on SQLite and PostgreSQL.
 ///
-/// Migration *n* (1-based) brings `PRAGMA user_version` from *n − 1* to *n*, in its own
-/// IMMEDIATE transaction, so a crash or a second process starting at the same moment leaves the
-/// file at a whole version. A shipped migration is never edited; changes are new migrations
+/// Migration *n* (1-based) brings the schema version (SQLite's `PRAGMA user_version`,
+/// PostgreSQL's `fleetwx_schema` row, see ``PostgresSchema``) from *n − 1* to *n*, in its own
+/// transaction, so a crash or a second process starting at the same moment leaves the
+/// database at a whole version. A shipped migration is never edited; changes are new migrations
 /// appended to the list (add columns with `ALTER TABLE … ADD COLUMN`, which is why every table
 /// has named columns and nothing reads `SELECT *`). Migrations use SQL only, never app types.
 enum Migrations {
@@ -13,7 +32,11 @@ enum Migrations {
     static let applicationID: Int32 = 0x464C_5758
 
     /// The migrations, oldest first.
-    static let all: [String] = [version1, version2, version3]
+    static let all: [Migration] = [
+        Migration(sqlite: version1, postgres: PostgresSchema.version1),
+        Migration(both: version2),
+        Migration(sqlite: version3, postgres: PostgresSchema.version3),
+    ]
 
     /// Version 1: cache, quota ledger with its counters, run history.
     ///
@@ -128,7 +151,7 @@ enum Migrations {
         if version > all.count {
             throw .newerSchema(path: connection.path, found: version, supported: all.count)
         }
-        for (offset, sql) in all.enumerated() where offset + 1 > version {
+        for (offset, migration) in all.enumerated() where offset + 1 > version {
             let target = offset + 1
             try connection.transaction { () throws(StoreError) in
                 let current = Int(try connection.integer("PRAGMA user_version"))
@@ -138,7 +161,7 @@ enum Migrations {
                     }
                     return
                 }
-                try connection.execute(sql)
+                try connection.execute(migration.sqlite)
                 // PRAGMA takes no bound parameters; `target` comes from this list, not from data.
                 try connection.execute("PRAGMA user_version = \(target)")
             }

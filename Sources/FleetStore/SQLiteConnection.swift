@@ -1,11 +1,14 @@
 internal import CSQLite
 
-/// One SQLite connection: the only place FleetStore calls the C API directly.
+/// One SQLite connection: the only place FleetStore calls SQLite's C API directly (with
+/// ``Statement``).
 ///
 /// Not Sendable (a `sqlite3*` must not be used from two threads at once); ``StateStore`` owns
 /// one and serializes every use through its actor. Prepared statements are cached by SQL text
 /// and finalized before the connection is closed with `sqlite3_close_v2` in `deinit`.
-final class SQLiteConnection {
+final class SQLiteConnection: StateDatabase {
+    let dialect = SQLDialect.sqlite
+
     /// How long a writer waits for another connection's write lock before giving up, unless
     /// the opener says otherwise.
     ///
@@ -128,54 +131,41 @@ final class SQLiteConnection {
     /// - Parameters:
     ///   - sql: One statement with `?` parameters.
     ///   - values: One value per `?`.
+    /// - Returns: Rows changed, for an INSERT, UPDATE or DELETE.
     /// - Throws: ``StoreError`` carrying `sql`.
-    func run(_ sql: String, _ values: [SQLiteValue] = []) throws(StoreError) {
+    @discardableResult
+    func run(_ sql: String, _ values: [SQLValue] = []) throws(StoreError) -> Int {
         try prepared(sql).run(values)
+        return changes
     }
 
-    /// Reads one integer from the first row of `sql` (for counts and PRAGMAs).
-    ///
-    /// - Parameters:
-    ///   - sql: A query whose first column is an integer.
-    ///   - values: One value per `?`.
-    /// - Returns: The value, or 0 when there is no row.
-    /// - Throws: ``StoreError`` carrying `sql`.
-    func integer(_ sql: String, _ values: [SQLiteValue] = []) throws(StoreError) -> Int64 {
-        try prepared(sql).first(values) { row in row.int64(0) } ?? 0
+    func query<Row>(
+        _ sql: String, _ values: [SQLValue], row: (any ResultRow) throws(StoreError) -> Row
+    ) throws(StoreError) -> [Row] {
+        try prepared(sql).query(values) { statement throws(StoreError) in try row(statement) }
     }
 
-    /// Reads one text value from the first row of `sql`.
-    ///
-    /// - Parameters:
-    ///   - sql: A query whose first column is text.
-    ///   - values: One value per `?`.
-    /// - Returns: The value, or `nil` when there is no row.
-    /// - Throws: ``StoreError`` carrying `sql`.
-    func text(_ sql: String, _ values: [SQLiteValue] = []) throws(StoreError) -> String? {
-        try prepared(sql).first(values) { row in row.text(0) }
+    func first<Row>(
+        _ sql: String, _ values: [SQLValue], row: (any ResultRow) throws(StoreError) -> Row
+    ) throws(StoreError) -> Row? {
+        try prepared(sql).first(values) { statement throws(StoreError) in try row(statement) }
     }
-
-    /// The row id of the last successful INSERT on this connection.
-    var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(database) }
 
     /// Rows changed by the last INSERT, UPDATE or DELETE on this connection.
     var changes: Int { Int(sqlite3_changes(database)) }
 
-    /// Runs `body` in one transaction: COMMIT when it returns, ROLLBACK when it throws.
+    /// Runs `body` in one IMMEDIATE transaction: COMMIT when it returns, ROLLBACK when it throws.
     ///
-    /// Writers use `immediate` so the write lock is taken (waiting up to the busy timeout) at
-    /// BEGIN; a deferred transaction that reads and then writes could instead fail with
-    /// SQLITE_BUSY when another connection wrote in between.
+    /// IMMEDIATE takes the write lock (waiting up to the busy timeout) at BEGIN; a deferred
+    /// transaction that reads and then writes could instead fail with SQLITE_BUSY when another
+    /// connection wrote in between.
     ///
-    /// - Parameters:
-    ///   - immediate: BEGIN IMMEDIATE instead of a deferred BEGIN.
-    ///   - body: The work; its result is returned after COMMIT.
+    /// - Parameter body: The work; its result is returned after COMMIT.
     /// - Returns: What `body` returned.
     /// - Throws: ``StoreError`` from BEGIN, `body` or COMMIT.
-    func transaction<Result>(
-        immediate: Bool = true, _ body: () throws(StoreError) -> Result
-    ) throws(StoreError) -> Result {
-        try run(immediate ? "BEGIN IMMEDIATE" : "BEGIN")
+    @discardableResult
+    func transaction<Result>(_ body: () throws(StoreError) -> Result) throws(StoreError) -> Result {
+        try run("BEGIN IMMEDIATE")
         do {
             let result = try body()
             try run("COMMIT")

@@ -31,10 +31,10 @@ extension StateStore {
     ///
     /// - Parameter language: The language tag.
     /// - Returns: The row, or `nil` when none was ever stored.
-    /// - Throws: ``StoreError`` from SQLite.
+    /// - Throws: ``StoreError`` from the database.
     public func storedMarks(language: String) throws(StoreError) -> StoredMarks? {
         let sql = "SELECT service_name, light_png, dark_png, fetched_at FROM attribution_mark WHERE language = ?"
-        return try connection.prepared(sql).first([.text(language)]) { row in
+        return try connection.first(sql, [.text(language)]) { row in
             StoredMarks(
                 language: language, serviceName: row.optionalText(0), light: row.blob(1), dark: row.blob(2),
                 fetchedAt: row.date(3))
@@ -44,7 +44,7 @@ extension StateStore {
     /// Stores marks, replacing the language's previous ones.
     ///
     /// - Parameter marks: The marks.
-    /// - Throws: ``StoreError`` from SQLite; the previous row stays then.
+    /// - Throws: ``StoreError`` from the database; the previous row stays then.
     public func store(marks: StoredMarks) throws(StoreError) {
         try connection.transaction { () throws(StoreError) in
             try connection.run(

@@ -13,30 +13,25 @@ extension StateStore {
     /// day too.
     ///
     /// - Returns: How many rows were settled.
-    /// - Throws: ``StoreError`` from SQLite.
+    /// - Throws: ``StoreError`` from the database.
     @discardableResult
     public func settleAbandoned() throws(StoreError) -> Int {
-        let owners = try connection.prepared("SELECT DISTINCT owner FROM ledger WHERE outcome = 'pending'")
-            .query([]) { row in row.optionalText(0) }
+        let owners = try connection.query("SELECT DISTINCT owner FROM ledger WHERE outcome = 'pending'", []) { row in
+            row.optionalText(0)
+        }
         let dayAgo = now().addingTimeInterval(-86_400)
         var settled = 0
         for owner in owners {
             let liveness = owner.flatMap(ProcessOwner.init(text:)).map(processes.liveness(of:)) ?? .unknown
             if liveness == .alive { continue }
-            let time: SQLiteValue = .date(now())
-            try connection.transaction { () throws(StoreError) in
-                if let owner, liveness == .dead {
-                    try connection.run(
-                        "UPDATE ledger SET outcome = 'unknown', completed_at = ? WHERE outcome = 'pending' AND owner = ?",
-                        [time, .text(owner)])
-                } else {
-                    try connection.run(
-                        """
-                        UPDATE ledger SET outcome = 'unknown', completed_at = ?
-                        WHERE outcome = 'pending' AND owner IS ? AND sent_at < ?
-                        """, [time, .optionalText(owner), .date(dayAgo)])
+            let time: SQLValue = .date(now())
+            settled += try connection.transaction { () throws(StoreError) in
+                let settle = "UPDATE ledger SET outcome = 'unknown', completed_at = ? WHERE outcome = 'pending'"
+                guard let owner else {
+                    return try connection.run(settle + " AND owner IS NULL AND sent_at < ?", [time, .date(dayAgo)])
                 }
-                settled += connection.changes
+                if liveness == .dead { return try connection.run(settle + " AND owner = ?", [time, .text(owner)]) }
+                return try connection.run(settle + " AND owner = ? AND sent_at < ?", [time, .text(owner), .date(dayAgo)])
             }
         }
         return settled
@@ -46,10 +41,10 @@ extension StateStore {
     ///
     /// - Parameter month: UTC month, "YYYY-MM".
     /// - Returns: Counts by outcome text; outcomes without rows are left out.
-    /// - Throws: ``StoreError`` from SQLite.
+    /// - Throws: ``StoreError`` from the database.
     public func outcomeCounts(month: String) throws(StoreError) -> [String: Int] {
-        let rows = try connection.prepared("SELECT outcome, count(*) FROM ledger WHERE month = ? GROUP BY outcome")
-            .query([.text(month)]) { row in (row.text(0), row.int(1)) }
+        let sql = "SELECT outcome, count(*) FROM ledger WHERE month = ? GROUP BY outcome"
+        let rows = try connection.query(sql, [.text(month)]) { row in (row.text(0), row.int(1)) }
         return Dictionary(rows, uniquingKeysWith: +)
     }
 
@@ -57,27 +52,27 @@ extension StateStore {
     ///
     /// - Parameter month: UTC month, "YYYY-MM".
     /// - Returns: ("YYYY-MM-DD", count) in day order.
-    /// - Throws: ``StoreError`` from SQLite.
+    /// - Throws: ``StoreError`` from the database.
     public func usageByDay(month: String) throws(StoreError) -> [(day: String, requests: Int)] {
         let sql = """
-            SELECT strftime('%Y-%m-%d', sent_at, 'unixepoch') AS day, count(*) FROM ledger
+            SELECT \(connection.dialect.utcDay("sent_at")) AS day, count(*) FROM ledger
             WHERE month = ? AND outcome <> 'not_sent' GROUP BY day ORDER BY day
             """
-        return try connection.prepared(sql).query([.text(month)]) { row in (day: row.text(0), requests: row.int(1)) }
+        return try connection.query(sql, [.text(month)]) { row in (day: row.text(0), requests: row.int(1)) }
     }
 
     /// Every ledger row of a run, in the order they were reserved.
     ///
     /// - Parameter runID: The run.
     /// - Returns: The rows, `notSent` ones included.
-    /// - Throws: ``StoreError`` from SQLite, or ``StoreError/corruptValue(table:column:reason:)``
+    /// - Throws: ``StoreError`` from the database, or ``StoreError/corruptValue(table:column:reason:)``
     ///   for an outcome this build does not know.
     public func ledger(runID: String) throws(StoreError) -> [LedgerRow] {
         let sql = """
             SELECT id, month, sent_at, run_id, cell, attempt, outcome, http_status, completed_at
             FROM ledger WHERE run_id = ? ORDER BY id
             """
-        return try connection.prepared(sql).query([.text(runID)]) { row throws(StoreError) in
+        return try connection.query(sql, [.text(runID)]) { row throws(StoreError) in
             let text = row.text(6)
             let outcome = LedgerOutcome(rawValue: text)
             guard outcome != nil || text == "pending" else {

@@ -8,7 +8,7 @@ extension StateStore {
     /// Records that a run started (so a run that crashes still shows up, unfinished).
     ///
     /// - Parameter run: The run's id, start time, command and schedule path.
-    /// - Throws: ``StoreError`` from SQLite, for example when the id is already recorded.
+    /// - Throws: ``StoreError`` from the database, for example when the id is already recorded.
     public func beginRun(_ run: RunStart) throws(StoreError) {
         try connection.transaction { () throws(StoreError) in
             try connection.run(
@@ -27,15 +27,15 @@ extension StateStore {
     ///   - exitCode: The process exit code.
     ///   - summaryJSON: The run's `run.json`.
     ///   - flights: One outcome per briefed flight, in report order.
-    /// - Throws: ``StoreError/unknownRun(id:)`` or an error from SQLite; nothing is recorded then.
+    /// - Throws: ``StoreError/unknownRun(id:)`` or an error from the database; nothing is recorded then.
     public func finishRun(
         id: String, finishedAt: Date, exitCode: Int, summaryJSON: String, flights: [FlightOutcome]
     ) throws(StoreError) {
         try connection.transaction { () throws(StoreError) in
-            try connection.run(
+            let changed = try connection.run(
                 "UPDATE run SET finished_at = ?, exit_code = ?, summary_json = ? WHERE id = ?",
                 [.date(finishedAt), .int(exitCode), .text(summaryJSON), .text(id)])
-            guard connection.changes == 1 else { throw .unknownRun(id: id) }
+            guard changed == 1 else { throw .unknownRun(id: id) }
             try connection.run("DELETE FROM run_flight WHERE run_id = ?", [.text(id)])
             for (position, flight) in flights.enumerated() {
                 try insert(flight, runID: id, position: position)
@@ -62,36 +62,37 @@ extension StateStore {
     ///
     /// - Parameter id: The current run to skip, or `nil`.
     /// - Returns: The run with the latest finish time, or `nil` when there is none.
-    /// - Throws: ``StoreError`` from SQLite.
+    /// - Throws: ``StoreError`` from the database.
     public func lastFinishedRun(before id: String?) throws(StoreError) -> RunRecord? {
+        let skip = id == nil ? "" : " AND id <> ?"
         let sql = """
-            SELECT \(Self.runColumns) FROM run WHERE finished_at IS NOT NULL AND id IS NOT ?
+            SELECT \(Self.runColumns) FROM run WHERE finished_at IS NOT NULL\(skip)
             ORDER BY finished_at DESC, started_at DESC LIMIT 1
             """
-        return try connection.prepared(sql).first([.optionalText(id)], row: Self.runRecord)
+        return try connection.first(sql, id.map { [.text($0)] } ?? [], row: Self.runRecord)
     }
 
     /// The most recently started runs, finished or not.
     ///
     /// - Parameter limit: At most this many.
     /// - Returns: Runs, latest start first.
-    /// - Throws: ``StoreError`` from SQLite.
+    /// - Throws: ``StoreError`` from the database.
     public func recentRuns(limit: Int) throws(StoreError) -> [RunRecord] {
         let sql = "SELECT \(Self.runColumns) FROM run ORDER BY started_at DESC, id DESC LIMIT ?"
-        return try connection.prepared(sql).query([.int(max(0, limit))], row: Self.runRecord)
+        return try connection.query(sql, [.int(max(0, limit))], row: Self.runRecord)
     }
 
     /// The flights recorded for a run, in the order they were given to ``finishRun(id:finishedAt:exitCode:summaryJSON:flights:)``.
     ///
     /// - Parameter runID: The run.
     /// - Returns: The outcomes (empty for an unknown or unfinished run).
-    /// - Throws: ``StoreError`` from SQLite, or ``StoreError/corruptValue(table:column:reason:)``.
+    /// - Throws: ``StoreError`` from the database, or ``StoreError/corruptValue(table:column:reason:)``.
     public func flightOutcomes(runID: String) throws(StoreError) -> [FlightOutcome] {
         let sql = """
             SELECT flight_key, flight, route, risk, status, alert_ids, hazards, detail_json
             FROM run_flight WHERE run_id = ? ORDER BY position
             """
-        return try connection.prepared(sql).query([.text(runID)]) { row throws(StoreError) in
+        return try connection.query(sql, [.text(runID)]) { row throws(StoreError) in
             FlightOutcome(
                 flightKey: row.text(0), flight: row.text(1), route: row.text(2), risk: row.text(3),
                 status: row.text(4), alertIDs: try decode(row.text(5), column: "alert_ids"),
@@ -99,7 +100,7 @@ extension StateStore {
         }
     }
 
-    private static func runRecord(_ row: Statement) -> RunRecord {
+    private static func runRecord(_ row: any ResultRow) -> RunRecord {
         RunRecord(
             id: row.text(0), startedAt: row.date(1), command: row.text(2), schedulePath: row.optionalText(3),
             finishedAt: row.optionalDate(4), exitCode: row.optionalInt(5), summaryJSON: row.optionalText(6))

@@ -2,10 +2,12 @@ internal import CSQLite
 internal import FleetFiles
 public import Foundation
 
-/// The one SQLite database of fleetwx (`--state FILE`): data-set cache, quota ledger and run
-/// history.
+/// The state of fleetwx: data-set cache, quota ledger and run history, in one SQLite file
+/// (`--state FILE`, the default) or one PostgreSQL database shared by many hosts
+/// (`--state postgresql://…`). Both back ends run the same queries, migrations and rules
+/// (``StateDatabase``); what differs is said where it differs.
 ///
-/// An actor because a SQLite connection must be used by one thread at a time; every method is
+/// An actor because a connection must be used by one thread at a time; every method is
 /// one short transaction, so a `kill -9` loses at most the write in progress and two processes
 /// (or two stores in one process) can share the file. The file is in WAL mode so readers never
 /// wait for the writer, with `synchronous=NORMAL` (durable across process crashes; a power cut
@@ -16,12 +18,15 @@ public actor StateStore {
     /// The newest schema version this build writes and understands.
     public static let schemaVersion = Migrations.all.count
 
-    /// The state file's path.
+    /// The state file's path, or the PostgreSQL URI without its password: where messages say
+    /// the state is.
     public nonisolated let path: String
+    /// Whether the state is in PostgreSQL.
+    public nonisolated let isPostgres: Bool
     /// What SQLite's quick check found wrong with the file when it was opened with
     /// ``DamagePolicy/report`` (`nil` when it is sound).
     public nonisolated let damage: String?
-    let connection: SQLiteConnection
+    let connection: any StateDatabase
     let now: @Sendable () -> Date
     /// Tells whether the owners of pending ledger rows still run.
     let processes: any ProcessTable
@@ -84,6 +89,43 @@ public actor StateStore {
         self.now = now
         self.processes = processes
         owner = processes.current?.text
+        isPostgres = false
+    }
+
+    /// Opens the PostgreSQL database at `target` and brings its schema up to date.
+    ///
+    /// - Parameters:
+    ///   - target: The connection URI, parsed.
+    ///   - now: The clock used for quota months and freshness; injected for tests.
+    ///   - processes: Identifies this process and tells whether others still run.
+    ///   - lockTimeoutMilliseconds: How long a statement waits for another session's lock.
+    ///   - create: Whether a database without fleetwx's schema gets it (`run`, `cache`) or is
+    ///     answered `nil` (`quota`, `plan`: a mistyped database must not read as empty).
+    /// - Returns: The store, or `nil` when `create` is false and the database has no schema.
+    /// - Throws: ``StoreError`` saying why the database cannot be used.
+    public static func postgres(
+        _ target: PostgresTarget, now: @escaping @Sendable () -> Date = { Date() },
+        processes: any ProcessTable = LinuxProcessTable(),
+        lockTimeoutMilliseconds: Int32 = StateStore.defaultBusyTimeoutMilliseconds, create: Bool = true
+    ) throws(StoreError) -> StateStore? {
+        let connection = try PostgresConnection(target: target, lockTimeoutMilliseconds: lockTimeoutMilliseconds)
+        let found = try PostgresSchema.version(connection, display: target.display)
+        if found == nil, !create { return nil }
+        try PostgresSchema.migrate(connection, display: target.display)
+        return StateStore(postgres: connection, display: target.display, now: now, processes: processes)
+    }
+
+    private init(
+        postgres connection: sending PostgresConnection, display: String, now: @escaping @Sendable () -> Date,
+        processes: any ProcessTable
+    ) {
+        path = display
+        damage = nil
+        self.connection = connection
+        self.now = now
+        self.processes = processes
+        owner = processes.current?.text
+        isPostgres = true
     }
 
     /// A damaged file opened for a view that only reads it (``DamagePolicy/report``): through the
@@ -143,19 +185,21 @@ public actor StateStore {
         }
     }
 
-    /// The journal mode in force (`wal` normally).
+    /// The journal mode in force (`wal` normally; `postgresql` for PostgreSQL, which has none).
     ///
     /// - Returns: SQLite's name for the mode.
     /// - Throws: ``StoreError`` from SQLite.
     public func journalMode() throws(StoreError) -> String {
-        try connection.text("PRAGMA journal_mode") ?? ""
+        if isPostgres { return "postgresql" }
+        return try connection.text("PRAGMA journal_mode") ?? ""
     }
 
-    /// The schema version recorded in the file.
+    /// The schema version recorded in the database.
     ///
-    /// - Returns: `PRAGMA user_version`.
-    /// - Throws: ``StoreError`` from SQLite.
+    /// - Returns: `PRAGMA user_version`, or PostgreSQL's `fleetwx_schema` row.
+    /// - Throws: ``StoreError`` from the database.
     public func storedSchemaVersion() throws(StoreError) -> Int {
-        Int(try connection.integer("PRAGMA user_version"))
+        if isPostgres { return Int(try connection.integer("SELECT version FROM fleetwx_schema")) }
+        return Int(try connection.integer("PRAGMA user_version"))
     }
 }

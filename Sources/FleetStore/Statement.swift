@@ -40,7 +40,7 @@ final class Statement {
     ///
     /// - Parameter values: One value per `?`.
     /// - Throws: ``StoreError`` when a value cannot be bound.
-    func bind(_ values: [SQLiteValue]) throws(StoreError) {
+    func bind(_ values: [SQLValue]) throws(StoreError) {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
         for (offset, value) in values.enumerated() {
@@ -49,7 +49,7 @@ final class Statement {
         }
     }
 
-    private func bind(_ value: SQLiteValue, at index: Int32) -> Int32 {
+    private func bind(_ value: SQLValue, at index: Int32) -> Int32 {
         switch value {
         case .null:
             return sqlite3_bind_null(handle, index)
@@ -91,7 +91,7 @@ final class Statement {
     ///
     /// - Parameter values: One value per `?`.
     /// - Throws: ``StoreError`` with this statement's SQL.
-    func run(_ values: [SQLiteValue] = []) throws(StoreError) {
+    func run(_ values: [SQLValue] = []) throws(StoreError) {
         try bind(values)
         defer { sqlite3_reset(handle) }
         while try step() {}
@@ -105,7 +105,7 @@ final class Statement {
     /// - Returns: The mapped rows, in SQLite's order.
     /// - Throws: ``StoreError`` from SQLite or from `row`.
     func query<Row>(
-        _ values: [SQLiteValue] = [], row: (Statement) throws(StoreError) -> Row
+        _ values: [SQLValue] = [], row: (Statement) throws(StoreError) -> Row
     ) throws(StoreError) -> [Row] {
         try bind(values)
         defer { sqlite3_reset(handle) }
@@ -124,7 +124,7 @@ final class Statement {
     /// - Returns: The first row mapped, or `nil` when there is none.
     /// - Throws: ``StoreError`` from SQLite or from `row`.
     func first<Row>(
-        _ values: [SQLiteValue] = [], row: (Statement) throws(StoreError) -> Row
+        _ values: [SQLValue] = [], row: (Statement) throws(StoreError) -> Row
     ) throws(StoreError) -> Row? {
         try bind(values)
         defer { sqlite3_reset(handle) }

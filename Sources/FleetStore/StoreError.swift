@@ -35,6 +35,18 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
     case invalidValue(String)
     /// A stored value cannot be read back (the file was edited by hand or is damaged).
     case corruptValue(table: String, column: String, reason: String)
+    /// PostgreSQL answered a statement with an error: `sqlState` is its five-character code
+    /// (<https://www.postgresql.org/docs/current/errcodes-appendix.html>).
+    case postgres(sqlState: String, message: String, sql: String?)
+    /// The PostgreSQL connection broke (the server stopped, the network went): nothing more is
+    /// read or written, so nothing more is reserved or sent.
+    case connectionLost(message: String)
+    /// No PostgreSQL server answered at `target` (shown without its password).
+    case cannotConnect(target: String, reason: String)
+    /// The PostgreSQL server refused the role or its password.
+    case credentialsRefused(target: String, reason: String)
+    /// `--state` looks like a PostgreSQL URI but libpq cannot parse it.
+    case malformedURI(reason: String)
 
     public var description: String {
         switch self {
@@ -52,8 +64,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
             return "\(path.bounded) is a SQLite database of another application (no fleetwx marker); it was left "
                 + "untouched"
         case .newerSchema(let path, let found, let supported):
+            let what = PostgresTarget.isURI(path) ? "database" : "file"
             return "\(path.bounded) has fleetwx schema version \(found) but this build understands up to "
-                + "\(supported); use a newer fleetwx (the file was left untouched)"
+                + "\(supported); use a newer fleetwx (the \(what) was left untouched)"
         case .cannotOpen(let path, let reason):
             return "cannot open state database \(path.bounded): \(reason)"
         case .damaged(let path, let problem):
@@ -70,6 +83,24 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
             return "invalid value for the state database: \(reason)"
         case .corruptValue(let table, let column, let reason):
             return "state database value \(table).\(column) cannot be read: \(reason)"
+        case .postgres(let state, let message, let sql):
+            if let plain = Self.plainWords(sqlState: state, message: message, subject: "the state database") {
+                return plain
+            }
+            let base = "PostgreSQL error \(state): \(message)"
+            guard let sql else { return base }
+            return "\(base) — while executing `\(sql)`"
+        case .connectionLost(let message):
+            return "the connection to the state database was lost (\(message)); nothing more was reserved or sent"
+        case .cannotConnect(let target, let reason):
+            return "cannot connect to the state database \(target.bounded): \(reason); check that the server runs "
+                + "and that --state or FLEETWX_STATE (and the PG* variables) name it"
+        case .credentialsRefused(let target, let reason):
+            return "the state database \(target.bounded) refused the credentials: \(reason); check the user and "
+                + "the password (PGPASSWORD or ~/.pgpass)"
+        case .malformedURI(let reason):
+            return "--state is not a valid PostgreSQL connection URI: \(reason); write it as "
+                + "postgresql://USER@HOST:PORT/DATABASE (the password is best given in PGPASSWORD or ~/.pgpass)"
         }
     }
 
@@ -81,8 +112,16 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
     /// - Returns: The message.
     public func described(at path: String) -> String {
         switch self {
-        case .notADatabase, .foreignDatabase, .newerSchema, .cannotOpen, .damaged, .invalidSchemaVersion:
+        case .notADatabase, .foreignDatabase, .newerSchema, .cannotOpen, .damaged, .invalidSchemaVersion,
+            .cannotConnect, .credentialsRefused, .malformedURI:
             return description
+        case .postgres(let state, let message, _):
+            let subject = "the state database \(path.bounded)"
+            return Self.plainWords(sqlState: state, message: message, subject: subject)
+                ?? "state database \(path.bounded): \(description)"
+        case .connectionLost(let message):
+            return "the connection to the state database \(path.bounded) was lost (\(message)); nothing more was "
+                + "reserved or sent"
         case .sqlite(let code, let message, _):
             if let plain = Self.plainWords(code: code, message: message, subject: "the state database \(path.bounded)")
             {
@@ -130,6 +169,29 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
         case SQLITE_IOERR: "\(subject) could not be read or written (an input/output error of the disk)"
         default: nil
         }
+    }
+
+    /// PostgreSQL's situations a person can act on, in words (see ``plainWords(code:message:subject:)``).
+    private static func plainWords(sqlState: String, message: String, subject: String) -> String? {
+        switch sqlState {
+        case "55P03", "57014":
+            "\(subject) is locked by another session (another fleetwx run, or a program holding a transaction "
+                + "open) past the lock timeout; wait for it to finish"
+        case "42501":
+            "\(subject) refused an operation (\(message)): the role lacks a permission fleetwx needs "
+                + "(README \"Several hosts, one PostgreSQL database\")"
+        case "42P01", "42703":
+            "\(subject) lacks part of fleetwx's schema (\(message), removed by hand?)"
+        case "53100": "the disk holding \(subject) is full; free some space"
+        case "25006": "\(subject) is read-only (\(message)): point --state at the primary server"
+        default: nil
+        }
+    }
+
+    /// PostgreSQL's SQLSTATE, or `nil` for other errors.
+    public var postgresState: String? {
+        guard case .postgres(let state, _, _) = self else { return nil }
+        return state
     }
 
     /// The same text as ``description``, so `localizedDescription` shows it too.
