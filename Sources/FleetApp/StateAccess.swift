@@ -119,8 +119,8 @@ enum StateAccess {
             if settled > 0 {
                 console.err(
                     """
-                    fleetwx: warning: \(settled) request(s) of an earlier run that died were left unfinished in \
-                    the quota ledger; they still count, as outcome "unknown" (see fleetwx quota)
+                    fleetwx: warning: \(settled) request(s) of an earlier run that died (or lost its state \
+                    database) were left unfinished in the quota ledger; they still count, as outcome "unknown" (see fleetwx quota)
 
                     """)
             }

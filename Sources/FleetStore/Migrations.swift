@@ -36,6 +36,7 @@ enum Migrations {
         Migration(sqlite: version1, postgres: PostgresSchema.version1),
         Migration(both: version2),
         Migration(sqlite: version3, postgres: PostgresSchema.version3),
+        Migration(both: version4),
     ]
 
     /// Version 1: cache, quota ledger with its counters, run history.
@@ -135,6 +136,13 @@ enum Migrations {
             dark_png BLOB NOT NULL,
             fetched_at REAL NOT NULL
         ) WITHOUT ROWID;
+        """
+
+    /// Version 4: the database session that reserved each ledger row, on PostgreSQL
+    /// (`pid@backend start`; NULL on SQLite), so the rows of a process on another host that died
+    /// are settled once the server no longer has its session, instead of after a day.
+    static let version4 = """
+        ALTER TABLE ledger ADD COLUMN session TEXT;
         """
 
     /// Applies every migration newer than the file's version, each in its own transaction.

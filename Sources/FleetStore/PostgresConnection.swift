@@ -14,6 +14,12 @@ final class PostgresConnection: StateDatabase {
     private let handle: OpaquePointer
     /// Prepared statement names by SQL text.
     private var statements: [String: String] = [:]
+    /// This session as the server lists it, `pid@backend start` (see ``sessionKey``), or `nil`
+    /// when the server does not show it.
+    private(set) var session: String?
+
+    /// The expression naming a session of `pg_stat_activity` the way ``session`` is recorded.
+    static let sessionKey = "pid::text || '@' || coalesce(extract(epoch FROM backend_start)::text, '')"
 
     /// Connects with the parameters of `target` and applies fleetwx's session settings.
     ///
@@ -37,6 +43,7 @@ final class PostgresConnection: StateDatabase {
         do throws(StoreError) {
             // SET takes no parameters; the number comes from a checked Int32, not from text.
             try execute("SET lock_timeout = \(lockTimeoutMilliseconds); SET TIME ZONE 'UTC'")
+            session = try text("SELECT \(Self.sessionKey) FROM pg_stat_activity WHERE pid = pg_backend_pid()")
         } catch {
             PQfinish(handle)
             throw error

@@ -34,10 +34,13 @@ extension StateStore {
                 return .refused(.month(month: month, limit: request.monthlyLimit, used: monthUsed))
             }
             let inserted = try connection.first(
-                "INSERT INTO ledger (month, sent_at, run_id, cell, attempt, owner) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+                """
+                INSERT INTO ledger (month, sent_at, run_id, cell, attempt, owner, session)
+                VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id
+                """,
                 [
                     .text(month), .date(time), .text(request.runID), .text(request.cell), .int(request.attempt),
-                    .optionalText(owner),
+                    .optionalText(owner), .optionalText(session),
                 ]
             ) { row in row.int64(0) }
             guard let id = inserted else { throw .invalidValue("the ledger gave no id for a new reservation") }

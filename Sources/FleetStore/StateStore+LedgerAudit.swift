@@ -8,33 +8,49 @@ extension StateStore {
     /// requests ended. Such a row may or may not have been sent, so it keeps counting against
     /// the quota; settling it only says that nobody will complete it, so `quota` can show it
     /// and the ledger stays "sent, or at most one above" for every run. Rows of a live process
-    /// are left alone, and so are rows of a process this machine cannot judge (another host)
-    /// until they are a day old; rows written before owners were recorded are settled after a
-    /// day too.
+    /// are left alone. A process on another host is judged on PostgreSQL by its session: the
+    /// server ends the session of a process that died, so rows whose session is gone are
+    /// settled at once. Rows of a process nothing can judge (another host sharing a SQLite
+    /// file), and rows written before owners were recorded, are settled once a day old.
     ///
     /// - Returns: How many rows were settled.
     /// - Throws: ``StoreError`` from the database.
     @discardableResult
     public func settleAbandoned() throws(StoreError) -> Int {
-        let owners = try connection.query("SELECT DISTINCT owner FROM ledger WHERE outcome = 'pending'", []) { row in
-            row.optionalText(0)
-        }
+        let pending = try connection.query(
+            "SELECT DISTINCT owner, session FROM ledger WHERE outcome = 'pending'", []
+        ) { row in (owner: row.optionalText(0), session: row.optionalText(1)) }
         let dayAgo = now().addingTimeInterval(-86_400)
         var settled = 0
-        for owner in owners {
-            let liveness = owner.flatMap(ProcessOwner.init(text:)).map(processes.liveness(of:)) ?? .unknown
+        for (owner, session) in pending {
+            var liveness = owner.flatMap(ProcessOwner.init(text:)).map(processes.liveness(of:)) ?? .unknown
+            if liveness == .unknown, isPostgres, let session { liveness = try sessionLiveness(session) }
             if liveness == .alive { continue }
-            let time: SQLValue = .date(now())
-            settled += try connection.transaction { () throws(StoreError) in
-                let settle = "UPDATE ledger SET outcome = 'unknown', completed_at = ? WHERE outcome = 'pending'"
-                guard let owner else {
-                    return try connection.run(settle + " AND owner IS NULL AND sent_at < ?", [time, .date(dayAgo)])
-                }
-                if liveness == .dead { return try connection.run(settle + " AND owner = ?", [time, .text(owner)]) }
-                return try connection.run(settle + " AND owner = ? AND sent_at < ?", [time, .text(owner), .date(dayAgo)])
+            var sql = "UPDATE ledger SET outcome = 'unknown', completed_at = ? WHERE outcome = 'pending'"
+            var values: [SQLValue] = [.date(now())]
+            for (column, value) in [("owner", owner), ("session", session)] {
+                sql += value == nil ? " AND \(column) IS NULL" : " AND \(column) = ?"
+                if let value { values.append(.text(value)) }
             }
+            if liveness == .unknown {
+                sql += " AND sent_at < ?"
+                values.append(.date(dayAgo))
+            }
+            settled += try connection.transaction { () throws(StoreError) in try connection.run(sql, values) }
         }
         return settled
+    }
+
+    /// Whether the PostgreSQL session recorded as `pid@backend start` still runs. A session of
+    /// another role may show no start time (`pg_stat_activity` hides it), and then its pid alone
+    /// decides, which can only keep rows pending longer, never settle a live one.
+    private func sessionLiveness(_ session: String) throws(StoreError) -> ProcessLiveness {
+        guard let pid = session.split(separator: "@").first.flatMap({ Int($0) }) else { return .unknown }
+        let sql = """
+            SELECT count(*) FROM pg_stat_activity
+            WHERE pid = ? AND (backend_start IS NULL OR \(PostgresConnection.sessionKey) = ?)
+            """
+        return try connection.integer(sql, [.int(pid), .text(session)]) > 0 ? .alive : .dead
     }
 
     /// A month's ledger rows by outcome ("pending", "succeeded", "failed", "not_sent", "unknown").

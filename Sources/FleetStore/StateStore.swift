@@ -32,6 +32,9 @@ public actor StateStore {
     let processes: any ProcessTable
     /// This process, as recorded in the ledger rows it reserves.
     let owner: String?
+    /// This connection's PostgreSQL session (``PostgresConnection/session``), recorded with
+    /// the rows it reserves; `nil` on SQLite.
+    let session: String?
 
     /// What opening a file that SQLite's quick check finds damaged does.
     public enum DamagePolicy: Sendable {
@@ -90,6 +93,7 @@ public actor StateStore {
         self.processes = processes
         owner = processes.current?.text
         isPostgres = false
+        session = nil
     }
 
     /// Opens the PostgreSQL database at `target` and brings its schema up to date.
@@ -126,6 +130,7 @@ public actor StateStore {
         self.processes = processes
         owner = processes.current?.text
         isPostgres = true
+        session = connection.session
     }
 
     /// A damaged file opened for a view that only reads it (``DamagePolicy/report``): through the
