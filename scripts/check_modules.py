@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks the module graph (docs/architecture.md) against Package.swift and the imports.
 
-1. FleetBriefing and FleetReports reach neither CSQLite nor CCrypto, directly or
+1. FleetBriefing and FleetReports reach neither CSQLite, CPostgres nor CCrypto, directly or
    transitively: the briefing and the reports never touch the database or the key.
 2. Every Swift target imports exactly the package modules it declares: no undeclared import
    (SwiftPM would let a transitive one through) and no declared dependency left unused.
@@ -22,7 +22,10 @@ import re
 import subprocess
 import sys
 
-FORBIDDEN = {"FleetBriefing": {"CSQLite", "CCrypto"}, "FleetReports": {"CSQLite", "CCrypto"}}
+FORBIDDEN = {
+    "FleetBriefing": {"CSQLite", "CPostgres", "CCrypto"},
+    "FleetReports": {"CSQLite", "CPostgres", "CCrypto"},
+}
 
 
 def describe():
