@@ -180,6 +180,14 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
         case "42501":
             "\(subject) refused an operation (\(message)): the role lacks a permission fleetwx needs "
                 + "(README \"Several hosts, one PostgreSQL database\")"
+        case "3F000":
+            "\(subject) offers this role no schema to create fleetwx's tables in (\(message)): grant it USAGE "
+                + "on the schema that holds them, or CREATE for the first run (README \"Several hosts, one "
+                + "PostgreSQL database\")"
+        case "42P07":
+            "\(subject) already holds a table of one of fleetwx's names that fleetwx did not create "
+                + "(\(message)); give fleetwx its own database, or its own schema (README \"Several hosts, one "
+                + "PostgreSQL database\")"
         case "42P01", "42703":
             "\(subject) lacks part of fleetwx's schema (\(message), removed by hand?)"
         case "53100": "the disk holding \(subject) is full; free some space"
