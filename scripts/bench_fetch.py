@@ -122,12 +122,13 @@ class FakeServer:
                 self.process.kill()
 
 
-def run_once(binary, schedule, work, args):
-    """One run against a fresh server and a fresh state file; returns the figures."""
+def run_once(binary, schedule, work, args, state=None):
+    """One run against a fresh server and a fresh state (a new SQLite file unless `state`, a
+    file or a postgresql:// URI, is given); returns the figures."""
     key = os.path.join(work, "AuthKey_TESTKEY001.p8")
     shutil.copyfile(os.path.join(CREDENTIALS, "test-p256-private.p8"), key)
     os.chmod(key, 0o600)
-    state = os.path.join(work, f"state-{time.time_ns()}.sqlite")
+    state = state or os.path.join(work, f"state-{time.time_ns()}.sqlite")
     out = os.path.join(work, f"out-{time.time_ns()}")
     env = dict(os.environ, WEATHERKIT_KEY_FILE=key, FLEETWX_TEMPLATES=os.path.join(ROOT, "Templates"),
                **TEST_IDENTITY)

@@ -33,7 +33,8 @@ extension PlanCommand {
             let used = try await store.usage(month: UTCCalendar.month(of: now))
             report.pace = QuotaPace(limit: options.monthlyQuota, used: used, now: now)
         } catch {
-            report.quotaUnknown = "the quota ledger cannot be read: \(StateAccess.message(error, location: options.state))"
+            let reason = StateAccess.message(error, location: options.state)
+            report.quotaUnknown = "the quota ledger cannot be read: \(reason)"
             warn(StateAccess.quotaUnknownWarning(error, location: options.state))
         }
     }

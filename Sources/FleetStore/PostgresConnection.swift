@@ -60,8 +60,7 @@ final class PostgresConnection: StateDatabase {
         let keywords = settings.map { strdup($0.0) }
         let values = settings.map { strdup($0.1) }
         defer {
-            keywords.forEach { free($0) }
-            values.forEach { free($0) }
+            for pointer in keywords + values { free(pointer) }
         }
         let keywordPointers = keywords.map { UnsafePointer($0) } + [nil]
         let valuePointers = values.map { UnsafePointer($0) } + [nil]

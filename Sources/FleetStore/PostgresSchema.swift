@@ -126,7 +126,8 @@ enum PostgresSchema {
                     return
                 }
                 try connection.execute(migration.postgres)
-                try connection.run("UPDATE fleetwx_schema SET version = ? WHERE application = 'fleetwx'", [.int(target)])
+                let update = "UPDATE fleetwx_schema SET version = ? WHERE application = 'fleetwx'"
+                try connection.run(update, [.int(target)])
             }
         }
     }

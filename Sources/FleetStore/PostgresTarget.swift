@@ -79,7 +79,9 @@ public struct PostgresTarget: Sendable {
     func connectionKeywords() -> [(String, String)] {
         var settings = [("fallback_application_name", "fleetwx"), ("client_encoding", "UTF8")]
         // An unreachable host would otherwise wait for the operating system's TCP timeout.
-        if ProcessInfo.processInfo.environment["PGCONNECT_TIMEOUT"] == nil { settings.append(("connect_timeout", "10")) }
+        if ProcessInfo.processInfo.environment["PGCONNECT_TIMEOUT"] == nil {
+            settings.append(("connect_timeout", "10"))
+        }
         settings.append(("dbname", uri))
         return settings
     }

@@ -13,12 +13,12 @@ struct StoreMessageTests {
     func lockedNamedOnce() {
         let path = "/srv/fleetwx/st.sqlite"
         let locked = StoreError.sqlite(code: 5, message: "database is locked", sql: "INSERT INTO run VALUES (?)")
-        let text = StateAccess.message(locked, url: URL(fileURLWithPath: path))
+        let text = StateAccess.message(locked, location: .file(URL(fileURLWithPath: path)))
         #expect(text.hasPrefix("the state database \(path) is locked by another process"), "\(text)")
         #expect(!text.contains(": the state database"), "\(text)")
         #expect(text.components(separatedBy: path).count == 2, "\(text)")
         let lacking = StoreError.sqlite(code: 1, message: "no such table: run", sql: "SELECT 1 FROM run")
-        let schema = StateAccess.message(lacking, url: URL(fileURLWithPath: path))
+        let schema = StateAccess.message(lacking, location: .file(URL(fileURLWithPath: path)))
         #expect(schema.hasPrefix("the state database \(path) lacks part of fleetwx's schema"), "\(schema)")
         #expect(!schema.contains("SELECT"), "\(schema)")
     }
@@ -27,10 +27,10 @@ struct StoreMessageTests {
     func otherErrorsNamedOnce() {
         let path = "/srv/fleetwx/st.sqlite"
         let url = URL(fileURLWithPath: path)
-        let damaged = StateAccess.message(.damaged(path: path, problem: "page 3 cannot be read"), url: url)
+        let damaged = StateAccess.message(.damaged(path: path, problem: "page 3 cannot be read"), location: .file(url))
         #expect(damaged.hasPrefix("state database \(path) is damaged"), "\(damaged)")
         #expect(damaged.components(separatedBy: "state database \(path)").count == 2, "\(damaged)")
-        let unknown = StateAccess.message(.unknownRun(id: "r1"), url: url)
+        let unknown = StateAccess.message(.unknownRun(id: "r1"), location: .file(url))
         #expect(unknown == "state database \(path): run r1 was never begun in the state database", "\(unknown)")
     }
 
@@ -38,7 +38,7 @@ struct StoreMessageTests {
     func quotaUnknown() {
         let path = "/srv/fleetwx/st.sqlite"
         let error = StoreError.sqlite(code: 11, message: "database disk image is malformed", sql: nil)
-        let text = StateAccess.quotaUnknownWarning(error, url: URL(fileURLWithPath: path))
+        let text = StateAccess.quotaUnknownWarning(error, location: .file(URL(fileURLWithPath: path)))
         #expect(
             text == "this month's quota use is unknown: the state database \(path) is damaged (SQLite found "
                 + "malformed pages); move it aside and run again to start a new one")
