@@ -24,12 +24,14 @@ public struct PostgresTarget: Sendable {
     ///
     /// - Throws: ``StoreError/malformedURI(reason:)`` with libpq's reason, the password taken out.
     public init(uri: String) throws(StoreError) {
-        let raw = Self.rawPassword(in: uri)
+        let raw = Self.rawPasswords(in: uri)
         var error: UnsafeMutablePointer<CChar>?
         guard let options = PQconninfoParse(uri, &error) else {
             let reason = error.map { String(cString: $0) } ?? "libpq could not parse it"
             PQfreemem(error)
-            throw .malformedURI(reason: Self.scrub(PostgresConnection.oneLine(reason), secrets: [raw]))
+            // libpq may quote the whole URI ("… in URI: \"postgresql://…\""): said as "the URI".
+            let shortened = reason.replacingOccurrences(of: uri, with: "the URI")
+            throw .malformedURI(reason: Self.scrub(PostgresConnection.oneLine(shortened), secrets: raw))
         }
         defer { PQconninfoFree(options) }
         var values: [String: String] = [:]
@@ -39,7 +41,7 @@ public struct PostgresTarget: Sendable {
             option += 1
         }
         self.uri = uri
-        password = values["password"] ?? raw
+        password = values["password"] ?? raw.first
         let user = values["user"].map { $0 + "@" } ?? ""
         let host = values["host"] ?? values["hostaddr"] ?? ""
         let port = values["port"].map { ":" + $0 } ?? ""
@@ -47,19 +49,29 @@ public struct PostgresTarget: Sendable {
         display = "postgresql://" + user + host + port + database
     }
 
-    /// The password between `user:` and `@` of a URI, found by hand for a URI libpq cannot
-    /// parse (whose message may quote it).
-    private static func rawPassword(in uri: String) -> String? {
-        guard let scheme = uri.range(of: "://") else { return nil }
+    /// The passwords a URI libpq cannot parse may hold, found by hand, since its message may
+    /// quote them: between `user:` and `@`, and every `password=` value of the query.
+    private static func rawPasswords(in uri: String) -> [String] {
+        guard let scheme = uri.range(of: "://") else { return [] }
         let rest = uri[scheme.upperBound...]
-        guard let at = rest.lastIndex(of: "@"), let colon = rest[..<at].firstIndex(of: ":") else { return nil }
-        let secret = String(rest[rest.index(after: colon)..<at])
-        return secret.isEmpty ? nil : secret
+        var found: [String] = []
+        let authority = rest.prefix { $0 != "/" && $0 != "?" }
+        if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") {
+            found.append(String(authority[authority.index(after: colon)..<at]))
+        }
+        if let query = rest.firstIndex(of: "?") {
+            for pair in rest[rest.index(after: query)...].split(separator: "&") {
+                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                if parts.count == 2, parts[0].lowercased() == "password" { found.append(String(parts[1])) }
+            }
+        }
+        return found.filter { !$0.isEmpty }
     }
 
-    private static func scrub(_ text: String, secrets: [String?]) -> String {
+    private static func scrub(_ text: String, secrets: [String]) -> String {
         var text = text
-        for secret in secrets.compactMap({ $0 }) where !secret.isEmpty {
+        // The longest first, so a password holding another is replaced whole.
+        for secret in secrets.sorted(by: { $0.count > $1.count }) where !secret.isEmpty {
             text = text.replacingOccurrences(of: secret, with: "***")
             if let decoded = secret.removingPercentEncoding, decoded != secret, !decoded.isEmpty {
                 text = text.replacingOccurrences(of: decoded, with: "***")
@@ -70,7 +82,7 @@ public struct PostgresTarget: Sendable {
 
     /// `text` with the password, as given or percent-decoded, replaced by `***`.
     func scrubbed(_ text: String) -> String {
-        Self.scrub(PostgresConnection.oneLine(text), secrets: [password])
+        Self.scrub(PostgresConnection.oneLine(text), secrets: password.map { [$0] } ?? [])
     }
 
     /// The keywords for `PQconnectdbParams`: fleetwx's defaults first, then the URI as

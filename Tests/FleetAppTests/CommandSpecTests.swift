@@ -91,12 +91,15 @@ struct ReadmeOptionsTests {
         let commands: Set<String>
     }
 
-    /// The Options table's rows: `| `--out DIR` | `run`, `plan` | … |`.
+    /// The Options table's rows: `| `--out DIR` | `run`, `plan` | … |`. A `\|` inside a cell is
+    /// GitHub Markdown's escaped pipe (`--state FILE\|URI`), part of the cell.
     static func rows() throws -> [Row] {
         try section("Options").split(separator: "\n").filter { $0.hasPrefix("| `--") }.map { line in
-            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
-                $0.trimmingCharacters(in: .whitespaces)
-            }
+            let escaped = "\u{0}"
+            let cells = line.replacingOccurrences(of: "\\|", with: escaped)
+                .split(separator: "|", omittingEmptySubsequences: false).map {
+                    $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: escaped, with: "|")
+                }
             let names = cells[2].split(separator: ",").map {
                 $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "`"))
             }

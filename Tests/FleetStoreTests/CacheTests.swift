@@ -24,22 +24,22 @@ struct CacheTests {
             body: Data(body.utf8))
     }
 
-    @Test("An entry reads back exactly, empty body included")
-    func roundTrip() async throws {
+    @Test("An entry reads back exactly, empty body included", arguments: StoreBackend.available)
+    func roundTrip(backend: StoreBackend) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = try makeStore(in: directory, clock: TestClock(utc("2026-12-01T00:00:00Z")))
+        let store = try makeStore(backend, in: directory, clock: TestClock(utc("2026-12-01T00:00:00Z")))
         let entry = Self.hourly(body: "")
         try await store.store(entry)
         #expect(try await store.cached(cell: Self.cell, dataSet: "forecastHourly") == [entry])
         #expect(try await store.cached(cell: Self.cell, dataSet: "forecastDaily").isEmpty)
     }
 
-    @Test("Storing the same cell, data set and window replaces the entry")
-    func upsert() async throws {
+    @Test("Storing the same cell, data set and window replaces the entry", arguments: StoreBackend.available)
+    func upsert(backend: StoreBackend) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = try makeStore(in: directory, clock: TestClock(utc("2026-12-01T00:00:00Z")))
+        let store = try makeStore(backend, in: directory, clock: TestClock(utc("2026-12-01T00:00:00Z")))
         try await store.store(Self.hourly(body: "old"))
         try await store.store(Self.hourly(fetched: "2026-12-01T02:00:00Z", body: "new"))
         try await store.store(Self.current(fetched: "2026-12-01T00:00:00Z", expires: "2026-12-01T00:10:00Z", body: "a"))
@@ -50,11 +50,11 @@ struct CacheTests {
         #expect(current.map(\.body) == [Data("b".utf8)])
     }
 
-    @Test("Entries with different windows are kept apart, newest fetch first")
-    func newestFirst() async throws {
+    @Test("Entries with different windows are kept apart, newest fetch first", arguments: StoreBackend.available)
+    func newestFirst(backend: StoreBackend) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = try makeStore(in: directory, clock: TestClock(utc("2026-12-01T00:00:00Z")))
+        let store = try makeStore(backend, in: directory, clock: TestClock(utc("2026-12-01T00:00:00Z")))
         try await store.store(Self.hourly(end: "2026-12-01T20:00:00Z", fetched: "2026-12-01T01:00:00Z", body: "1"))
         try await store.store(Self.hourly(end: "2026-12-01T22:00:00Z", fetched: "2026-12-01T03:00:00Z", body: "3"))
         try await store.store(Self.hourly(end: "2026-12-01T21:00:00Z", fetched: "2026-12-01T02:00:00Z", body: "2"))
@@ -79,11 +79,13 @@ struct CacheTests {
         Coverage(name: "wider", start: "2026-12-01T09:00:00Z", end: "2026-12-01T21:00:00Z", covered: false),
     ]
 
-    @Test("Only an entry whose window contains the needed window covers it", arguments: coverageCases)
-    func coverage(_ coverage: Coverage) async throws {
+    @Test(
+        "Only an entry whose window contains the needed window covers it",
+        arguments: StoreBackend.available, coverageCases)
+    func coverage(backend: StoreBackend, _ coverage: Coverage) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = try makeStore(in: directory, clock: TestClock(utc("2026-12-01T00:00:00Z")))
+        let store = try makeStore(backend, in: directory, clock: TestClock(utc("2026-12-01T00:00:00Z")))
         let entry = Self.hourly()
         try await store.store(entry)
         let needed = DateInterval(start: utc(coverage.start), end: utc(coverage.end))
@@ -91,11 +93,12 @@ struct CacheTests {
         #expect(found == (coverage.covered ? entry : nil))
     }
 
-    @Test("A nil window is covered by any entry; a windowless entry covers no window")
-    func nilWindow() async throws {
+    @Test(
+        "A nil window is covered by any entry; a windowless entry covers no window", arguments: StoreBackend.available)
+    func nilWindow(backend: StoreBackend) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = try makeStore(in: directory, clock: TestClock(utc("2026-12-01T00:00:00Z")))
+        let store = try makeStore(backend, in: directory, clock: TestClock(utc("2026-12-01T00:00:00Z")))
         let current = Self.current(fetched: "2026-12-01T00:00:00Z", expires: "2026-12-01T00:10:00Z")
         try await store.store(current)
         try await store.store(Self.hourly())
@@ -106,12 +109,12 @@ struct CacheTests {
         #expect(try await store.bestCached(cell: "0.00,0.00", dataSet: "currentWeather", covering: nil) == nil)
     }
 
-    @Test("The newest covering entry wins even when it has expired")
-    func newestCoveringRegardlessOfExpiry() async throws {
+    @Test("The newest covering entry wins even when it has expired", arguments: StoreBackend.available)
+    func newestCoveringRegardlessOfExpiry(backend: StoreBackend) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let clock = TestClock(utc("2026-12-01T05:00:00Z"))
-        let store = try makeStore(in: directory, clock: clock)
+        let store = try makeStore(backend, in: directory, clock: clock)
         let olderFresh = Self.hourly(
             start: "2026-12-01T00:00:00Z", end: "2026-12-02T00:00:00Z", fetched: "2026-12-01T01:00:00Z",
             expires: "2026-12-01T09:00:00Z")
@@ -124,11 +127,13 @@ struct CacheTests {
         #expect(found?.isFresh(at: clock.now) == false)
     }
 
-    @Test("A window with one bound or reversed bounds is refused, and a batch stores all or nothing")
-    func invalidWindows() async throws {
+    @Test(
+        "A window with one bound or reversed bounds is refused, and a batch stores all or nothing",
+        arguments: StoreBackend.available)
+    func invalidWindows(backend: StoreBackend) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = try makeStore(in: directory, clock: TestClock(utc("2026-12-01T00:00:00Z")))
+        let store = try makeStore(backend, in: directory, clock: TestClock(utc("2026-12-01T00:00:00Z")))
         var halfOpen = Self.hourly()
         halfOpen.windowEnd = nil
         var reversed = Self.hourly()
@@ -141,11 +146,11 @@ struct CacheTests {
         #expect(try await store.cacheSummary().entries == 0)
     }
 
-    @Test("Summary counts entries, cells, fresh and expired, bytes and fetch times")
-    func summary() async throws {
+    @Test("Summary counts entries, cells, fresh and expired, bytes and fetch times", arguments: StoreBackend.available)
+    func summary(backend: StoreBackend) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = try makeStore(in: directory, clock: TestClock(utc("2026-12-01T00:30:00Z")))
+        let store = try makeStore(backend, in: directory, clock: TestClock(utc("2026-12-01T00:30:00Z")))
         let empty = try await store.cacheSummary()
         let none = CacheSummary(
             entries: 0, cells: 0, fresh: 0, expired: 0, bytes: 0, oldestFetch: nil, newestFetch: nil)
@@ -164,11 +169,11 @@ struct CacheTests {
         #expect(summary == expected)
     }
 
-    @Test("Prune deletes only entries that expired before the cut-off")
-    func prune() async throws {
+    @Test("Prune deletes only entries that expired before the cut-off", arguments: StoreBackend.available)
+    func prune(backend: StoreBackend) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = try makeStore(in: directory, clock: TestClock(utc("2026-12-03T00:00:00Z")))
+        let store = try makeStore(backend, in: directory, clock: TestClock(utc("2026-12-03T00:00:00Z")))
         try await store.store(Self.current(fetched: "2026-11-30T00:00:00Z", expires: "2026-11-30T00:10:00Z", cell: "a"))
         try await store.store(Self.current(fetched: "2026-11-30T00:00:00Z", expires: "2026-11-30T00:10:00Z", cell: "b"))
         try await store.store(Self.current(fetched: "2026-12-02T00:00:00Z", expires: "2026-12-02T00:10:00Z", cell: "c"))

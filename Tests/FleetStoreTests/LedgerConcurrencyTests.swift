@@ -22,13 +22,14 @@ struct LedgerConcurrencyTests {
         return granted
     }
 
-    @Test("Two stores on one file never exceed the monthly budget together")
-    func monthlyBudgetShared() async throws {
+    @Test("Two stores on one state never exceed the monthly budget together", arguments: StoreBackend.available)
+    func monthlyBudgetShared(backend: StoreBackend) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let clock = TestClock(utc("2026-12-01T13:05:00Z"))
-        let first = try makeStore(in: directory, clock: clock)
-        let second = try makeStore(in: directory, clock: clock)
+        let state = try TestState(backend, in: directory)
+        let first = try state.open(clock: clock)
+        let second = try state.open(clock: clock)
         async let one = Self.reserveMany(first, run: "A", attempts: 200, monthly: 150, runLimit: nil)
         async let two = Self.reserveMany(second, run: "B", attempts: 200, monthly: 150, runLimit: nil)
         let (grantedOne, grantedTwo) = try await (one, two)
@@ -40,13 +41,16 @@ struct LedgerConcurrencyTests {
         #expect(recount == 150)
     }
 
-    @Test("Two stores reserving for the same run never exceed the run's limit together")
-    func runLimitShared() async throws {
+    @Test(
+        "Two stores reserving for the same run never exceed the run's limit together", arguments: StoreBackend.available
+    )
+    func runLimitShared(backend: StoreBackend) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let clock = TestClock(utc("2026-12-01T13:05:00Z"))
-        let first = try makeStore(in: directory, clock: clock)
-        let second = try makeStore(in: directory, clock: clock)
+        let state = try TestState(backend, in: directory)
+        let first = try state.open(clock: clock)
+        let second = try state.open(clock: clock)
         async let one = Self.reserveMany(first, run: "same", attempts: 100, monthly: 10_000, runLimit: 60)
         async let two = Self.reserveMany(second, run: "same", attempts: 100, monthly: 10_000, runLimit: 60)
         let (grantedOne, grantedTwo) = try await (one, two)

@@ -14,11 +14,11 @@ struct LedgerTests {
         LedgerRequest(runID: run, cell: cell, attempt: attempt, monthlyLimit: monthly, runLimit: runLimit)
     }
 
-    @Test("Reservations within the budget are recorded as pending, in order")
-    func withinBudget() async throws {
+    @Test("Reservations within the budget are recorded as pending, in order", arguments: StoreBackend.available)
+    func withinBudget(backend: StoreBackend) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = try makeStore(in: directory, clock: TestClock(utc("2026-12-01T13:05:00Z")))
+        let store = try makeStore(backend, in: directory, clock: TestClock(utc("2026-12-01T13:05:00Z")))
         var granted: [Reservation] = []
         for cell in ["c1", "c2", "c3"] {
             granted.append(try #require(try await store.reserve(Self.request(cell: cell, monthly: 5))))
@@ -33,11 +33,11 @@ struct LedgerTests {
         #expect(rows.allSatisfy { $0.outcome == nil && $0.sentAt == utc("2026-12-01T13:05:00Z") })
     }
 
-    @Test("The month's limit refuses the next request and records nothing")
-    func monthlyLimit() async throws {
+    @Test("The month's limit refuses the next request and records nothing", arguments: StoreBackend.available)
+    func monthlyLimit(backend: StoreBackend) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = try makeStore(in: directory, clock: TestClock(utc("2026-12-01T13:05:00Z")))
+        let store = try makeStore(backend, in: directory, clock: TestClock(utc("2026-12-01T13:05:00Z")))
         #expect(try await store.reserve(Self.request(run: "earlier", monthly: 2)) != nil)
         #expect(try await store.reserve(Self.request(monthly: 2)) != nil)
         #expect(try await store.reserve(Self.request(monthly: 2)) == nil)
@@ -47,11 +47,11 @@ struct LedgerTests {
         #expect(try await store.reserve(Self.request(monthly: 0)) == nil)
     }
 
-    @Test("The run's limit refuses the next request of that run only")
-    func runLimit() async throws {
+    @Test("The run's limit refuses the next request of that run only", arguments: StoreBackend.available)
+    func runLimit(backend: StoreBackend) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = try makeStore(in: directory, clock: TestClock(utc("2026-12-01T13:05:00Z")))
+        let store = try makeStore(backend, in: directory, clock: TestClock(utc("2026-12-01T13:05:00Z")))
         #expect(try await store.reserve(Self.request(monthly: 100, runLimit: 2)) != nil)
         #expect(try await store.reserve(Self.request(monthly: 100, runLimit: 2)) != nil)
         #expect(try await store.reserve(Self.request(monthly: 100, runLimit: 2)) == nil)
@@ -59,11 +59,11 @@ struct LedgerTests {
         #expect(try await store.usage(month: "2026-12") == 3)
     }
 
-    @Test("Every retry is a request of its own")
-    func retriesCount() async throws {
+    @Test("Every retry is a request of its own", arguments: StoreBackend.available)
+    func retriesCount(backend: StoreBackend) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = try makeStore(in: directory, clock: TestClock(utc("2026-12-01T13:05:00Z")))
+        let store = try makeStore(backend, in: directory, clock: TestClock(utc("2026-12-01T13:05:00Z")))
         for attempt in 1...3 {
             let reservation = try #require(try await store.reserve(Self.request(attempt: attempt, monthly: 10)))
             try await store.complete(
@@ -76,12 +76,12 @@ struct LedgerTests {
         #expect(rows.map(\.outcome) == [.failed, .failed, .succeeded])
     }
 
-    @Test("Requests from last month do not count against this month")
-    func monthBoundary() async throws {
+    @Test("Requests from last month do not count against this month", arguments: StoreBackend.available)
+    func monthBoundary(backend: StoreBackend) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let clock = TestClock(utc("2026-11-30T23:59:59Z"))
-        let store = try makeStore(in: directory, clock: clock)
+        let store = try makeStore(backend, in: directory, clock: clock)
         #expect(try await store.reserve(Self.request(monthly: 2))?.month == "2026-11")
         #expect(try await store.reserve(Self.request(monthly: 2))?.month == "2026-11")
         #expect(try await store.reserve(Self.request(monthly: 2)) == nil)
@@ -102,12 +102,12 @@ struct LedgerTests {
         #expect(UTCCalendar.month(of: utc("0999-03-01T00:00:00Z")) == "0999-03")
     }
 
-    @Test("Usage by day groups a month's requests by UTC day")
-    func usageByDay() async throws {
+    @Test("Usage by day groups a month's requests by UTC day", arguments: StoreBackend.available)
+    func usageByDay(backend: StoreBackend) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let clock = TestClock(utc("2026-11-30T23:00:00Z"))
-        let store = try makeStore(in: directory, clock: clock)
+        let store = try makeStore(backend, in: directory, clock: clock)
         _ = try await store.reserve(Self.request(monthly: 100))
         for time in ["2026-12-01T00:00:00Z", "2026-12-01T23:59:59Z", "2026-12-03T10:00:00Z"] {
             clock.set(utc(time))
@@ -122,12 +122,14 @@ struct LedgerTests {
         #expect(try await store.usageByDay(month: "2027-01").isEmpty)
     }
 
-    @Test("complete() records outcome, status and time; notSent gives the request back")
-    func completeOutcomes() async throws {
+    @Test(
+        "complete() records outcome, status and time; notSent gives the request back", arguments: StoreBackend.available
+    )
+    func completeOutcomes(backend: StoreBackend) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let clock = TestClock(utc("2026-12-01T13:05:00Z"))
-        let store = try makeStore(in: directory, clock: clock)
+        let store = try makeStore(backend, in: directory, clock: clock)
         let ok = try #require(try await store.reserve(Self.request(monthly: 3)))
         let failed = try #require(try await store.reserve(Self.request(monthly: 3)))
         let unsent = try #require(try await store.reserve(Self.request(monthly: 3)))
@@ -153,14 +155,17 @@ struct LedgerTests {
         }
     }
 
-    @Test("A reservation is committed at once, visible to another store before the request is sent")
-    func reservationIsDurable() async throws {
+    @Test(
+        "A reservation is committed at once, visible to another store before the request is sent",
+        arguments: StoreBackend.available)
+    func reservationIsDurable(backend: StoreBackend) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let clock = TestClock(utc("2026-12-01T13:05:00Z"))
-        let store = try makeStore(in: directory, clock: clock)
+        let state = try TestState(backend, in: directory)
+        let store = try state.open(clock: clock)
         let reservation = try #require(try await store.reserve(Self.request(monthly: 5)))
-        let other = try makeStore(in: directory, clock: clock)
+        let other = try state.open(clock: clock)
         let rows = try await other.ledger(runID: "run-1")
         #expect(rows.map(\.id) == [reservation.id])
         #expect(rows.first?.outcome == nil)

@@ -20,11 +20,13 @@ struct RunHistoryTests {
             status: "stale"),
     ]
 
-    @Test("A begun run is listed unfinished; finishing records summary and flights in order")
-    func beginAndFinish() async throws {
+    @Test(
+        "A begun run is listed unfinished; finishing records summary and flights in order",
+        arguments: StoreBackend.available)
+    func beginAndFinish(backend: StoreBackend) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = try makeStore(in: directory, clock: TestClock(utc("2026-12-01T05:00:00Z")))
+        let store = try makeStore(backend, in: directory, clock: TestClock(utc("2026-12-01T05:00:00Z")))
         try await store.beginRun(Self.start("r1", at: "2026-12-01T05:00:00Z"))
         let unfinished = try #require(try await store.recentRuns(limit: 10).first)
         #expect(unfinished.isFinished == false)
@@ -42,11 +44,11 @@ struct RunHistoryTests {
         #expect(try await store.flightOutcomes(runID: "nope").isEmpty)
     }
 
-    @Test("The previous finished run skips the current run and unfinished runs")
-    func lastFinished() async throws {
+    @Test("The previous finished run skips the current run and unfinished runs", arguments: StoreBackend.available)
+    func lastFinished(backend: StoreBackend) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = try makeStore(in: directory, clock: TestClock(utc("2026-12-01T05:00:00Z")))
+        let store = try makeStore(backend, in: directory, clock: TestClock(utc("2026-12-01T05:00:00Z")))
         for (id, time) in [
             ("r1", "2026-11-29T05:00:00Z"), ("r2", "2026-11-30T05:00:00Z"), ("r3", "2026-12-01T05:00:00Z"),
         ] {
@@ -64,11 +66,13 @@ struct RunHistoryTests {
         #expect(try await store.recentRuns(limit: 0).isEmpty)
     }
 
-    @Test("Finishing again replaces the flights; an unknown run or a duplicate id is refused")
-    func finishRules() async throws {
+    @Test(
+        "Finishing again replaces the flights; an unknown run or a duplicate id is refused",
+        arguments: StoreBackend.available)
+    func finishRules(backend: StoreBackend) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = try makeStore(in: directory, clock: TestClock(utc("2026-12-01T05:00:00Z")))
+        let store = try makeStore(backend, in: directory, clock: TestClock(utc("2026-12-01T05:00:00Z")))
         try await store.beginRun(Self.start("r1", at: "2026-12-01T05:00:00Z"))
         try await store.finishRun(
             id: "r1", finishedAt: utc("2026-12-01T05:01:00Z"), exitCode: 0, summaryJSON: "{}", flights: Self.flights)
@@ -85,6 +89,9 @@ struct RunHistoryTests {
         let error = await #expect(throws: StoreError.self) {
             try await store.beginRun(Self.start("r1", at: "2026-12-01T06:00:00Z"))
         }
-        #expect(error?.sqlitePrimaryCode == 19)
+        switch backend {
+        case .sqlite: #expect(error?.sqlitePrimaryCode == 19, "SQLITE_CONSTRAINT")
+        case .postgres: #expect(error?.postgresState == "23505", "unique_violation")
+        }
     }
 }
