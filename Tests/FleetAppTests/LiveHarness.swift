@@ -28,6 +28,8 @@ struct LiveHarness {
             "HOME": directory.url.path, "FLEETWX_TEMPLATES": AppHarness.templates.path,
             "FLEETWX_RETRY_BASE_MS": String(retryBaseMilliseconds),
             "FLEETWX_REQUEST_TIMEOUT": String(requestTimeoutSeconds),
+            // A PostgreSQL state on a loaded test machine may take more than libpq's 10 s to connect.
+            "PGCONNECT_TIMEOUT": "60",
         ]
         if !fetchesMarks { variables["FLEETWX_ATTRIBUTION_FETCH"] = "0" }
         for (name, value) in try TestCredentials.environment(in: directory) { variables[name] = value }

@@ -10,7 +10,7 @@ import Testing
 /// killed while others spend from the same ledger, the database stopped under a run, and the
 /// state that cannot be used at all (each with its own message, exit 1, the password never
 /// printed).
-@Suite("PostgreSQL state: faults", .enabled(if: PostgresState.enabled, PostgresState.skipComment))
+@Suite("PostgreSQL state: faults", .serialized, .enabled(if: PostgresState.enabled, PostgresState.skipComment))
 struct PostgresStateFaultTests {
     /// A `--state` that cannot be used, each for its own reason and message.
     enum BadState: String, CaseIterable, Sendable, CustomTestStringConvertible {
@@ -96,8 +96,12 @@ struct PostgresStateFaultTests {
         let cluster = try PostgresCluster.start()
         defer { cluster.destroy() }
         let database = try PostgresStateDatabase(prefix: "stopped", in: cluster)
-        let server = try await FakeWeatherKitServer.start(arguments: ["--latency-ms", "400"])
+        // The first request is answered; every later one is held for 5 s, so the run cannot
+        // finish before the database is stopped under it, however slow the machine.
+        let server = try await FakeWeatherKitServer.start()
         defer { server.stop() }
+        try await server.setFaults(
+            FakeFaults(rules: [FakeFaults.Rule(.gzip, count: 1), FakeFaults.Rule(.hang, hangSeconds: 5)]))
         let live = try LiveHarness()
         defer { live.remove() }
         let flights = LiveSchedule.flights(6)

@@ -7,7 +7,9 @@ import Testing
 /// database, `quota` and `cache` on it, and the state named by `FLEETWX_STATE` or the `PG*`
 /// variables. The tiny monthly budgets are far below the pace limit, so those runs pass
 /// `--allow-over-pace`.
-@Suite("PostgreSQL state: shared quota and cache", .enabled(if: PostgresState.enabled, PostgresState.skipComment))
+@Suite(
+    "PostgreSQL state: shared quota and cache", .serialized,
+    .enabled(if: PostgresState.enabled, PostgresState.skipComment))
 struct PostgresStateRunTests {
     /// Flights per run in the quota test: 8 cells each, 24 in all (every airport its own cell).
     static let flightsPerRun = 4

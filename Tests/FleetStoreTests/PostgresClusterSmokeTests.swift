@@ -42,13 +42,14 @@ struct PostgresClusterSmokeTests {
     @Test("the URI names the superuser, its password and the port")
     func uriForm() throws {
         let cluster = try #require(try PostgresCluster.shared())
-        #expect(
-            cluster.uri(database: "db")
-                == "postgresql://fleetwx_admin:\(cluster.superuserPassword)@127.0.0.1:\(cluster.port)/db")
+        let superuser = "fleetwx_admin:\(cluster.superuserPassword)"
+        let address = "127.0.0.1:\(cluster.port)"
+        #expect(cluster.uri(database: "db") == "postgresql://\(superuser)@\(address)/db?connect_timeout=60")
         #expect(
             cluster.uri(user: "r", password: "p@ss word")
-                == "postgresql://r:p%40ss%20word@127.0.0.1:\(cluster.port)/postgres")
-        #expect(cluster.uri(user: "reader") == "postgresql://reader@127.0.0.1:\(cluster.port)/postgres")
+                == "postgresql://r:p%40ss%20word@127.0.0.1:\(cluster.port)/postgres?connect_timeout=60")
+        #expect(
+            cluster.uri(user: "reader") == "postgresql://reader@127.0.0.1:\(cluster.port)/postgres?connect_timeout=60")
         #expect(cluster.superuserPassword.count >= 16)
         #expect(cluster.superuserPassword.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) })
     }

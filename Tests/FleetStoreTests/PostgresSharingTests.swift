@@ -6,7 +6,7 @@ import Testing
 
 /// One database shared by stores on several "hosts": the quota is spent together, rows of a
 /// session that ended are settled, and the cache takes concurrent stores of one key
-/// (docs/state-postgresql.md §2 and §3).
+/// (docs/state-postgresql.md, sections 2 and 3).
 @Suite("PostgreSQL shared by several hosts", .enabled(if: StoreBackend.available.contains(.postgres)))
 struct PostgresSharingTests {
     @Test("two hosts reserving at once grant exactly the monthly budget, each count once")

@@ -158,7 +158,7 @@ public final class PostgresCluster: Sendable {
         }
     }
 
-    /// A libpq connection URI, `postgresql://user:password@127.0.0.1:port/database`.
+    /// A libpq connection URI, `postgresql://user:password@127.0.0.1:port/database?connect_timeout=60`.
     ///
     /// - Parameters:
     ///   - database: The database name.
@@ -170,7 +170,9 @@ public final class PostgresCluster: Sendable {
         let secret = password ?? (role == superuser ? superuserPassword : nil)
         var credentials = Self.percentEncoded(role)
         if let secret { credentials += ":" + Self.percentEncoded(secret) }
-        return "postgresql://\(credentials)@\(host):\(port)/\(Self.percentEncoded(database))"
+        // A loaded test machine (the whole suite, its binaries and servers on two cores) can take
+        // longer than fleetwx's default connect_timeout of 10 s to answer a new connection.
+        return "postgresql://\(credentials)@\(host):\(port)/\(Self.percentEncoded(database))?connect_timeout=60"
     }
 
     /// Creates a new empty database (from template0) owned by the superuser.
