@@ -25,12 +25,14 @@ struct PostgresStateFaultTests {
         let database = try PostgresStateDatabase(prefix: "kill_nine")
         // The run to kill has a server of its own that answers two requests and then holds
         // every further one, so at the kill it has exactly its two slots in flight and nothing
-        // between reserving and sending. The two others share a slow server and keep going.
+        // between reserving and sending. The two others share a slow server (8 requests each,
+        // one at a time, 0.8 s apiece) and keep going well past the kill, even on a loaded
+        // machine.
         let holding = try await FakeWeatherKitServer.start()
         defer { holding.stop() }
         try await holding.setFaults(
             FakeFaults(rules: [FakeFaults.Rule(.gzip, count: 2), FakeFaults.Rule(.hang, hangSeconds: 600)]))
-        let busy = try await FakeWeatherKitServer.start(arguments: ["--latency-ms", "250"])
+        let busy = try await FakeWeatherKitServer.start(arguments: ["--latency-ms", "800"])
         defer { busy.stop() }
         let flights = LiveSchedule.flights(12)
         var hosts: [LiveHarness] = []
