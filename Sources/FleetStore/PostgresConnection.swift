@@ -42,7 +42,11 @@ final class PostgresConnection: StateDatabase {
         PQsetNoticeProcessor(handle, { _, _ in }, nil)
         do throws(StoreError) {
             // SET takes no parameters; the number comes from a checked Int32, not from text.
-            try execute("SET lock_timeout = \(lockTimeoutMilliseconds); SET TIME ZONE 'UTC'")
+            // synchronous_commit off is SQLite's synchronous=NORMAL: a commit survives the
+            // process, and a crash of the server can lose the last fraction of a second of
+            // commits but never corrupts; a reservation turns it on for its own commit.
+            try execute(
+                "SET lock_timeout = \(lockTimeoutMilliseconds); SET TIME ZONE 'UTC'; SET synchronous_commit = off")
             session = try text("SELECT \(Self.sessionKey) FROM pg_stat_activity WHERE pid = pg_backend_pid()")
         } catch {
             PQfinish(handle)
@@ -115,9 +119,16 @@ final class PostgresConnection: StateDatabase {
     /// it needs inside the transaction, so running it again is safe.
     @discardableResult
     func transaction<Result>(_ body: () throws(StoreError) -> Result) throws(StoreError) -> Result {
+        try transaction(begin: "BEGIN", body)
+    }
+
+    /// ``transaction(_:)`` opened with `begin`, which may add settings for the transaction
+    /// (`BEGIN; SET LOCAL …`) in the same round trip.
+    @discardableResult
+    func transaction<Result>(begin: String, _ body: () throws(StoreError) -> Result) throws(StoreError) -> Result {
         var attempt = 1
         while true {
-            try execute("BEGIN")
+            try execute(begin)
             do {
                 let result = try body()
                 try execute("COMMIT")

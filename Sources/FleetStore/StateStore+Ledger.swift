@@ -60,11 +60,8 @@ extension StateStore {
 
     /// Runs `body` in a transaction whose commit is on disk before it returns.
     private func durably<Result>(_ body: () throws(StoreError) -> Result) throws(StoreError) -> Result {
-        guard !isPostgres else {
-            return try connection.transaction { () throws(StoreError) -> Result in
-                try connection.execute("SET LOCAL synchronous_commit = on")
-                return try body()
-            }
+        if let postgres = connection as? PostgresConnection {
+            return try postgres.transaction(begin: "BEGIN; SET LOCAL synchronous_commit = on", body)
         }
         try connection.execute("PRAGMA synchronous = FULL")
         defer {
