@@ -74,7 +74,8 @@ class Cluster:
         env = dict(os.environ, PGPASSWORD=self.password)
         subprocess.run([os.path.join(self.bindir, "psql"), "-X", "-q", "-h", "127.0.0.1", "-p", str(self.port),
                         "-U", "bench", "-d", "postgres", "-c", f"CREATE DATABASE {name}"], check=True, env=env)
-        return f"postgresql://bench:{self.password}@127.0.0.1:{self.port}/{name}"
+        # The password goes in PGPASSWORD (set by main), not on fleetwx's command line.
+        return f"postgresql://bench@127.0.0.1:{self.port}/{name}"
 
     def close(self):
         subprocess.run(self.as_user + [os.path.join(self.bindir, "pg_ctl"), "-D", self.data, "-m", "fast",
@@ -104,6 +105,7 @@ def main():
         binary = bench_fetch.build_release()
     work = tempfile.mkdtemp(prefix="fleetwx-bench-state-")
     cluster = Cluster(bindir)
+    os.environ["PGPASSWORD"] = cluster.password
     figures = {"sqlite": [], "postgresql": []}
     try:
         schedule = os.path.join(work, "schedule.csv")

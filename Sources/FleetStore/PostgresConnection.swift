@@ -40,17 +40,26 @@ final class PostgresConnection: StateDatabase {
         handle = connection
         // libpq prints server notices ("relation already exists, skipping") on stderr by default.
         PQsetNoticeProcessor(handle, { _, _ in }, nil)
+        // A failure below needs no PQfinish here: every property is set, so deinit runs and does it.
+        // SET takes no parameters; the numbers come from a checked Int32, not from text.
+        // synchronous_commit off is SQLite's synchronous=NORMAL: a commit survives the process,
+        // and a crash of the server can lose the last fraction of a second of commits but never
+        // corrupts; a reservation turns it on for its own commit. lock_timeout 0 would mean "wait
+        // for ever", where SQLite's busy timeout 0 means "at once". A session left idle in a
+        // transaction (its host cut off the network) would keep the month's counter locked for
+        // every other host: the server ends it after a minute.
+        try execute(
+            """
+            SET lock_timeout = \(max(1, lockTimeoutMilliseconds)); SET TIME ZONE 'UTC'; \
+            SET synchronous_commit = off; SET idle_in_transaction_session_timeout = 60000
+            """)
         do throws(StoreError) {
-            // SET takes no parameters; the number comes from a checked Int32, not from text.
-            // synchronous_commit off is SQLite's synchronous=NORMAL: a commit survives the
-            // process, and a crash of the server can lose the last fraction of a second of
-            // commits but never corrupts; a reservation turns it on for its own commit.
-            try execute(
-                "SET lock_timeout = \(lockTimeoutMilliseconds); SET TIME ZONE 'UTC'; SET synchronous_commit = off")
             session = try text("SELECT \(Self.sessionKey) FROM pg_stat_activity WHERE pid = pg_backend_pid()")
         } catch {
-            PQfinish(handle)
-            throw error
+            // Left without a session on purpose (a server that hides pg_stat_activity from this
+            // role): this process's rows are then settled after a day, as on SQLite across hosts,
+            // rather than as soon as it dies. A broken connection fails the next statement.
+            session = nil
         }
     }
 
@@ -69,12 +78,6 @@ final class PostgresConnection: StateDatabase {
         let keywordPointers = keywords.map { UnsafePointer($0) } + [nil]
         let valuePointers = values.map { UnsafePointer($0) } + [nil]
         return PQconnectdbParams(keywordPointers, valuePointers, 1)
-    }
-
-    /// The server's user, host, port and database, for messages once connected.
-    var connectedTarget: (user: String, host: String, port: String, database: String) {
-        func text(_ pointer: UnsafeMutablePointer<CChar>?) -> String { pointer.map { String(cString: $0) } ?? "" }
-        return (text(PQuser(handle)), text(PQhost(handle)), text(PQport(handle)), text(PQdb(handle)))
     }
 
     func execute(_ sql: String) throws(StoreError) {
@@ -119,11 +122,16 @@ final class PostgresConnection: StateDatabase {
     /// it needs inside the transaction, so running it again is safe.
     @discardableResult
     func transaction<Result>(_ body: () throws(StoreError) -> Result) throws(StoreError) -> Result {
-        try transaction(begin: "BEGIN", body)
+        try transaction(begin: Self.begin, body)
     }
 
+    /// BEGIN at READ COMMITTED whatever the role's or server's default: a stricter level would
+    /// fail a reservation with a serialisation error whenever another host had just reserved,
+    /// where READ COMMITTED waits for its lock and reads the new count.
+    static let begin = "BEGIN ISOLATION LEVEL READ COMMITTED"
+
     /// ``transaction(_:)`` opened with `begin`, which may add settings for the transaction
-    /// (`BEGIN; SET LOCAL …`) in the same round trip.
+    /// (`BEGIN …; SET LOCAL …`) in the same round trip.
     @discardableResult
     func transaction<Result>(begin: String, _ body: () throws(StoreError) -> Result) throws(StoreError) -> Result {
         var attempt = 1
@@ -139,6 +147,8 @@ final class PostgresConnection: StateDatabase {
                     throw error
                 }
                 attempt += 1
+                // A moment apart, at random, so the two sessions do not meet again at once.
+                usleep(useconds_t.random(in: 1_000...20_000))
             }
         }
     }

@@ -94,6 +94,12 @@ public struct PostgresTarget: Sendable {
         if ProcessInfo.processInfo.environment["PGCONNECT_TIMEOUT"] == nil {
             settings.append(("connect_timeout", "10"))
         }
+        // A server cut off by the network must fail the next statement within about a minute,
+        // not after the operating system's two hours: a run then stops instead of hanging.
+        settings += [
+            ("keepalives", "1"), ("keepalives_idle", "30"), ("keepalives_interval", "10"), ("keepalives_count", "3"),
+            ("tcp_user_timeout", "60000"),
+        ]
         settings.append(("dbname", uri))
         return settings
     }

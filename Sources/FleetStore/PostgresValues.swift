@@ -125,9 +125,10 @@ struct PostgresRow: ResultRow {
         case TypeID.int2: return Int64(Int16(truncatingIfNeeded: raw))
         case TypeID.bool: return Int64(raw)
         case TypeID.float4, TypeID.float8:
-            let number = double(column)
-            return number.isFinite ? Int64(number) : 0
-        default: return Int64(text(column)) ?? 0
+            return Int64(exactly: double(column).rounded(.towardZero)) ?? 0
+        // The schema's queries return no other type here (a `numeric`, as `sum(bigint)` gives,
+        // would need a cast to bigint in the SQL).
+        default: return 0
         }
     }
 

@@ -61,7 +61,8 @@ extension StateStore {
     /// Runs `body` in a transaction whose commit is on disk before it returns.
     private func durably<Result>(_ body: () throws(StoreError) -> Result) throws(StoreError) -> Result {
         if let postgres = connection as? PostgresConnection {
-            return try postgres.transaction(begin: "BEGIN; SET LOCAL synchronous_commit = on", body)
+            let begin = PostgresConnection.begin + "; SET LOCAL synchronous_commit = on"
+            return try postgres.transaction(begin: begin, body)
         }
         try connection.execute("PRAGMA synchronous = FULL")
         defer {

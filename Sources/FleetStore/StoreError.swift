@@ -99,7 +99,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
             return "the state database \(target.bounded) refused the credentials: \(reason); check the user and "
                 + "the password (PGPASSWORD or ~/.pgpass)"
         case .malformedURI(let reason):
-            return "--state is not a valid PostgreSQL connection URI: \(reason); write it as "
+            return "--state (or FLEETWX_STATE) is not a valid PostgreSQL connection URI: \(reason); write it as "
                 + "postgresql://USER@HOST:PORT/DATABASE (the password is best given in PGPASSWORD or ~/.pgpass)"
         }
     }
@@ -174,7 +174,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
     /// PostgreSQL's situations a person can act on, in words (see ``plainWords(code:message:subject:)``).
     private static func plainWords(sqlState: String, message: String, subject: String) -> String? {
         switch sqlState {
-        case "55P03", "57014":
+        case "55P03":
             "\(subject) is locked by another session (another fleetwx run, or a program holding a transaction "
                 + "open) past the lock timeout; wait for it to finish"
         case "42501":

@@ -168,7 +168,7 @@ struct PostgresStateFaultTests {
         case .malformedURI:
             secret = PostgresState.secret("pw")
             uri = "postgresql://u:\(secret)@h/db?nosuch=1"
-            expected = "--state is not a valid PostgreSQL connection URI"
+            expected = "--state (or FLEETWX_STATE) is not a valid PostgreSQL connection URI"
         case .wrongPassword:
             let made = try PostgresStateDatabase(prefix: "wrong_password")
             database = made
