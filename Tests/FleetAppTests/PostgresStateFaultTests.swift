@@ -161,7 +161,7 @@ struct PostgresStateFaultTests {
         var database: PostgresStateDatabase?
         switch bad {
         case .unreachable:
-            let port = try PostgresState.unusedLoopbackPort()
+            let port = try PostgresCluster.unusedLoopbackPort()
             secret = PostgresState.secret("pw")
             uri = "postgresql://fleetwx:\(secret)@127.0.0.1:\(port)/fleetwx"
             expected = "cannot connect to the state database postgresql://fleetwx@127.0.0.1:\(port)/fleetwx"

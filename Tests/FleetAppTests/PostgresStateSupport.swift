@@ -56,28 +56,6 @@ enum PostgresState {
         try #require((try json(text)["quota"] as? [String: Any])?["used"] as? Int)
     }
 
-    /// A TCP port on 127.0.0.1 nothing listens on (bound by the kernel's choice, then closed),
-    /// for a state URI whose server is unreachable.
-    static func unusedLoopbackPort() throws -> Int {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw LiveTestError("socket(2) failed: errno \(errno)") }
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr = in_addr(s_addr: UInt32(0x7F00_0001).bigEndian)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
-        }
-        guard bound == 0 else { throw LiveTestError("bind(2) to 127.0.0.1:0 failed: errno \(errno)") }
-        let named = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        guard named == 0 else { throw LiveTestError("getsockname(2) failed: errno \(errno)") }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-
     /// A random password-like word (letters and digits), distinctive enough that finding it in
     /// a command's output can only mean the command printed it.
     static func secret(_ prefix: String) -> String {

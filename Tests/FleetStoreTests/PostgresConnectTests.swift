@@ -115,7 +115,7 @@ struct PostgresConnectTests {
 
     @Test("a port with nothing listening cannot be connected to, and the password is never printed")
     func nothingListening() throws {
-        let port = try unusedLoopbackPort()
+        let port = try PostgresCluster.unusedLoopbackPort()
         let password = "Unh3ard" + UUID().uuidString.filter(\.isHexDigit)
         let uri = "postgresql://fleetwx_admin:\(password)@127.0.0.1:\(port)/postgres"
         let error = #expect(throws: StoreError.self) { try StateStore.postgres(try PostgresTarget(uri: uri)) }

@@ -86,29 +86,6 @@ func eventually(within seconds: Double, _ condition: () throws -> Bool) async th
     }
 }
 
-/// A TCP port on 127.0.0.1 with nothing listening: the kernel picks a free one (bind to port 0)
-/// and the socket is closed again, so a connection there is refused.
-func unusedLoopbackPort() throws -> Int {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    try #require(descriptor >= 0, "socket(2) failed")
-    defer { close(descriptor) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = 0
-    address.sin_addr = in_addr(s_addr: UInt32(0x7F00_0001).bigEndian)
-    let size = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafePointer(to: address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, size) }
-    }
-    try #require(bound == 0, "bind(2) failed")
-    var length = size
-    let named = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-    }
-    try #require(named == 0, "getsockname(2) failed")
-    return Int(UInt16(bigEndian: address.sin_port))
-}
-
 /// Every way an error reaches a person (its description, the message naming the state, the
 /// interpolation a log would use), for checks that a password appears in none.
 func everyText(of error: StoreError, at path: String) -> [String] {

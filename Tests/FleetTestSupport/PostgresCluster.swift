@@ -158,6 +158,10 @@ public final class PostgresCluster: Sendable {
         }
     }
 
+    /// A TCP port on 127.0.0.1 nothing listens on at the moment (bound by the kernel's choice,
+    /// then closed), for a state URI whose server must be unreachable.
+    public static func unusedLoopbackPort() throws -> Int { try PostgresTools.freeLoopbackPort() }
+
     /// A libpq connection URI, `postgresql://user:password@127.0.0.1:port/database?connect_timeout=60`.
     ///
     /// - Parameters:
