@@ -232,8 +232,10 @@ public final class PostgresCluster: Sendable {
             "-X", "-q", "-v", "ON_ERROR_STOP=1", "-At", "-h", host, "-p", String(port), "-U", superuser,
             "-d", database, "-f", "-",
         ]
+        // 60 s, as in ``uri(database:user:password:)``: under the whole suite's load on two cores a
+        // new connection has taken more than 10 s (a stopped server still refuses at once).
         let output = try tools.check(
-            tools.psql, arguments, environment: ["PGPASSWORD": superuserPassword, "PGCONNECT_TIMEOUT": "10"],
+            tools.psql, arguments, environment: ["PGPASSWORD": superuserPassword, "PGCONNECT_TIMEOUT": "60"],
             input: input, in: directory.url)
         var text = output.stdout
         while text.hasSuffix("\n") { text.removeLast() }
