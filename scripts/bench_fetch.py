@@ -161,6 +161,17 @@ def run_once(binary, schedule, work, args, state=None):
             "peak_rss_mib": usage.ru_maxrss / 1024}
 
 
+def chosen_binary(args):
+    """`--binary`, else the release build already there (`--skip-build`), else a new release build."""
+    if args.binary:
+        return os.path.abspath(args.binary)
+    if args.skip_build:
+        path = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
+                              capture_output=True, text=True).stdout.strip()
+        return os.path.join(path, "fleetwx")
+    return build_release()
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cells", type=int, default=2000)
@@ -173,14 +184,7 @@ def main():
     parser.add_argument("--keep", action="store_true", help="keep the work directory")
     args = parser.parse_args()
 
-    binary = os.path.abspath(args.binary) if args.binary else None
-    if binary is None:
-        if args.skip_build:
-            path = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
-                                  capture_output=True, text=True).stdout.strip()
-            binary = os.path.join(path, "fleetwx")
-        else:
-            binary = build_release()
+    binary = chosen_binary(args)
     work = tempfile.mkdtemp(prefix="fleetwx-bench-fetch-")
     try:
         schedule = os.path.join(work, "schedule.csv")

@@ -95,14 +95,7 @@ def main():
     bindir = pg_bindir()
     if bindir is None:
         sys.exit("PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb): apt-get install postgresql")
-    if args.binary:
-        binary = os.path.abspath(args.binary)
-    elif args.skip_build:
-        path = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=bench_fetch.ROOT,
-                              check=True, capture_output=True, text=True).stdout.strip()
-        binary = os.path.join(path, "fleetwx")
-    else:
-        binary = bench_fetch.build_release()
+    binary = bench_fetch.chosen_binary(args)
     work = tempfile.mkdtemp(prefix="fleetwx-bench-state-")
     cluster = Cluster(bindir)
     os.environ["PGPASSWORD"] = cluster.password

@@ -204,7 +204,9 @@ public actor StateStore {
     /// - Returns: `PRAGMA user_version`, or PostgreSQL's `fleetwx_schema` row.
     /// - Throws: ``StoreError`` from the database.
     public func storedSchemaVersion() throws(StoreError) -> Int {
-        if isPostgres { return Int(try connection.integer("SELECT version FROM fleetwx_schema")) }
+        if let postgres = connection as? PostgresConnection {
+            return try PostgresSchema.version(postgres, display: path) ?? 0
+        }
         return Int(try connection.integer("PRAGMA user_version"))
     }
 }

@@ -11,7 +11,9 @@ extension ProcessHeavySuites {
     /// killed while others spend from the same ledger, the database stopped under a run, and the
     /// state that cannot be used at all (each with its own message, exit 1, the password never
     /// printed).
-    @Suite("PostgreSQL state: faults", .serialized, .enabled(if: PostgresState.enabled, PostgresState.skipComment))
+    @Suite(
+        "PostgreSQL state: faults", .serialized, .enabled(if: PostgresCluster.testsEnabled, PostgresCluster.skipComment)
+    )
     struct PostgresStateFaultTests {
         /// A `--state` that cannot be used, each for its own reason and message.
         enum BadState: String, CaseIterable, Sendable, CustomTestStringConvertible {

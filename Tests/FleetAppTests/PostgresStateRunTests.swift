@@ -10,7 +10,7 @@ extension ProcessHeavySuites {
     /// `--allow-over-pace`.
     @Suite(
         "PostgreSQL state: shared quota and cache", .serialized,
-        .enabled(if: PostgresState.enabled, PostgresState.skipComment))
+        .enabled(if: PostgresCluster.testsEnabled, PostgresCluster.skipComment))
     struct PostgresStateRunTests {
         /// Flights per run in the quota test: 8 cells each, 24 in all (every airport its own cell).
         static let flightsPerRun = 4

@@ -6,30 +6,8 @@ import Testing
     import Glibc
 #endif
 
-/// What the process-level PostgreSQL state tests share: whether they run, a fresh database per
-/// test, the ledger read back with psql, and the command lines of runs on `--state <uri>`.
+/// What the process-level PostgreSQL state tests share: a fresh database per test, the ledger read back with psql, and the command lines of runs on `--state <uri>`.
 enum PostgresState {
-    /// Whether the PostgreSQL state tests run: where PostgreSQL is installed, and always when the
-    /// tools are required (`FLEETWX_REQUIRE_TOOLS=1`, as in CI), so that a CI image without
-    /// PostgreSQL fails them with the reason instead of skipping them unnoticed.
-    static var enabled: Bool {
-        PostgresCluster.unavailableReason == nil || ProcessInfo.processInfo.environment["FLEETWX_REQUIRE_TOOLS"] == "1"
-    }
-
-    /// Why the tests are skipped here, for the skip's comment.
-    static var skipComment: Comment { Comment(rawValue: PostgresCluster.unavailableReason ?? "") }
-
-    /// The shared cluster, or a failure naming why there is none: the tests only get here where
-    /// PostgreSQL is available or required, and a required one that is missing must fail.
-    static func cluster() throws -> PostgresCluster {
-        guard let cluster = try PostgresCluster.shared() else {
-            throw LiveTestError(
-                "PostgreSQL is required here (FLEETWX_REQUIRE_TOOLS=1) but: "
-                    + (PostgresCluster.unavailableReason ?? "PostgreSQL is not available"))
-        }
-        return cluster
-    }
-
     /// The words of `fleetwx run` against the fake server with the state on `state`.
     ///
     /// - Parameters:
@@ -78,7 +56,7 @@ struct PostgresStateDatabase: Sendable {
     ///   - cluster: The cluster, or `nil` for the shared one.
     /// - Throws: When PostgreSQL is missing (and required) or the database cannot be created.
     init(prefix: String, in cluster: PostgresCluster? = nil) throws {
-        let chosen = try cluster ?? PostgresState.cluster()
+        let chosen = try cluster ?? PostgresCluster.required()
         self.cluster = chosen
         name = try chosen.createDatabase(prefix: prefix)
     }

@@ -12,12 +12,8 @@ enum StoreBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     var testDescription: String { rawValue }
 
-    /// The back ends to test here: PostgreSQL only when it is installed, unless the tools are
-    /// required (`FLEETWX_REQUIRE_TOOLS=1`, as in CI), when a missing server fails the tests.
-    static let available: [StoreBackend] = {
-        if PostgresCluster.unavailableReason == nil { return allCases }
-        return ProcessInfo.processInfo.environment["FLEETWX_REQUIRE_TOOLS"] == "1" ? allCases : [.sqlite]
-    }()
+    /// The back ends to test here: PostgreSQL where its tests run (``PostgresCluster/testsEnabled``).
+    static let available: [StoreBackend] = PostgresCluster.testsEnabled ? allCases : [.sqlite]
 }
 
 /// One state on one back end, opened as often as a test needs (two stores on one state are two
@@ -61,28 +57,11 @@ func makeStore(
     try TestState(backend, in: directory).open(clock: clock, processes: processes)
 }
 
-extension PostgresCluster {
-    /// The shared cluster, or a failure saying why there is none (a test given the PostgreSQL
-    /// back end runs only where it is available or required).
-    static func required() throws -> PostgresCluster {
-        guard let cluster = try shared() else {
-            throw PostgresUnavailable(reason: unavailableReason ?? "PostgreSQL is not available")
-        }
-        return cluster
-    }
-}
-
-struct PostgresUnavailable: Error, CustomStringConvertible {
-    let reason: String
-    var description: String { "PostgreSQL is required here (FLEETWX_REQUIRE_TOOLS=1) but: \(reason)" }
-}
-
 @Suite("State back ends")
 struct StoreBackendTests {
     @Test(
         "The PostgreSQL state tests run here (skipped, with the reason, where PostgreSQL is not installed)",
-        .enabled(
-            if: StoreBackend.available.contains(.postgres), Comment(rawValue: PostgresCluster.unavailableReason ?? "")))
+        .enabled(if: PostgresCluster.testsEnabled, PostgresCluster.skipComment))
     func postgresRuns() throws {
         let cluster = try PostgresCluster.required()
         #expect(try cluster.psql("SELECT 1 + 1") == "2")
